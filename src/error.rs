@@ -1,0 +1,192 @@
+//! The one error type of the library: every rejected input names its field
+//! (a dotted path such as `a.min.x`) and its value.
+
+use crate::num::Fx;
+use std::fmt;
+
+/// The dotted name of an input field, such as `min.x` or `obb.axes[1].z`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Field(String);
+
+const AXIS_NAMES: [&str; 3] = ["x", "y", "z"];
+
+impl Field {
+    /// A field with the given name.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::Field;
+    /// assert_eq!(Field::new("min").axis(0).to_string(), "min.x");
+    /// ```
+    pub fn new(name: impl Into<String>) -> Self {
+        Self(name.into())
+    }
+
+    /// The sub-field `name` of this one (`a` + `min` = `a.min`).
+    pub fn join(&self, name: &str) -> Self {
+        if self.0.is_empty() {
+            Self(name.to_string())
+        } else {
+            Self(format!("{}.{}", self.0, name))
+        }
+    }
+
+    /// The component `i` of this vector field (`min` + 0 = `min.x`).
+    pub fn axis(&self, i: usize) -> Self {
+        match AXIS_NAMES.get(i) {
+            Some(n) => self.join(n),
+            None => Self(format!("{}[{i}]", self.0)),
+        }
+    }
+
+    /// The element `i` of this list field (`axes` + 1 = `axes[1]`).
+    pub fn index(&self, i: usize) -> Self {
+        Self(format!("{}[{i}]", self.0))
+    }
+
+    /// This field placed under `prefix` (`min.x` under `a` = `a.min.x`).
+    pub fn within(&self, prefix: &str) -> Self {
+        Field::new(prefix).join(&self.0)
+    }
+
+    /// The dotted name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Why an input was rejected. The message names the field and the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A magnitude above [`DOMAIN`](crate::num::DOMAIN) (2^20).
+    OutOfDomain {
+        /// The offending field.
+        field: Field,
+        /// Its value.
+        value: Fx,
+    },
+    /// A half-size, radius or `max_t` below zero.
+    Negative {
+        /// The offending field.
+        field: Field,
+        /// Its value.
+        value: Fx,
+    },
+    /// A box whose minimum exceeds its maximum on an axis.
+    MinAboveMax {
+        /// The minimum's field, such as `min.x`.
+        min_field: Field,
+        /// The minimum.
+        min: Fx,
+        /// The maximum's field, such as `max.x`.
+        max_field: Field,
+        /// The maximum.
+        max: Fx,
+    },
+    /// A vector that must not be zero (a ray direction, a rotation axis, a
+    /// quaternion) is zero.
+    ZeroVector {
+        /// The offending field.
+        field: Field,
+    },
+    /// Given box axes that are not orthonormal within
+    /// [`AXIS_TOLERANCE`](crate::rot::AXIS_TOLERANCE).
+    NotOrthonormal {
+        /// The offending field, such as `axes[0]` or `axes[0]*axes[1]`.
+        field: Field,
+        /// The measured dot product (1 expected for a length, 0 for a pair).
+        value: Fx,
+    },
+    /// A float at the boundary that is NaN, infinite or out of the range of
+    /// [`Fx`].
+    NotRepresentable {
+        /// The offending field.
+        field: Field,
+        /// The float's text.
+        value: String,
+    },
+}
+
+impl Error {
+    /// The same error with every field name placed under `prefix`.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Vec2};
+    /// let e = Aabb2::try_new(Vec2::from_ints([5, 0]), Vec2::from_ints([3, 1])).unwrap_err();
+    /// assert_eq!(e.within("a").to_string(), "a.min.x 5 > a.max.x 3");
+    /// ```
+    pub fn within(self, prefix: &str) -> Self {
+        match self {
+            Error::OutOfDomain { field, value } => Error::OutOfDomain {
+                field: field.within(prefix),
+                value,
+            },
+            Error::Negative { field, value } => Error::Negative {
+                field: field.within(prefix),
+                value,
+            },
+            Error::MinAboveMax {
+                min_field,
+                min,
+                max_field,
+                max,
+            } => Error::MinAboveMax {
+                min_field: min_field.within(prefix),
+                min,
+                max_field: max_field.within(prefix),
+                max,
+            },
+            Error::ZeroVector { field } => Error::ZeroVector {
+                field: field.within(prefix),
+            },
+            Error::NotOrthonormal { field, value } => Error::NotOrthonormal {
+                field: field.within(prefix),
+                value,
+            },
+            Error::NotRepresentable { field, value } => Error::NotRepresentable {
+                field: field.within(prefix),
+                value,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::OutOfDomain { field, value } => {
+                write!(
+                    f,
+                    "{field} {value} is out of the domain |v| <= 1048576 (2^20)"
+                )
+            }
+            Error::Negative { field, value } => write!(f, "{field} {value} is negative"),
+            Error::MinAboveMax {
+                min_field,
+                min,
+                max_field,
+                max,
+            } => {
+                write!(f, "{min_field} {min} > {max_field} {max}")
+            }
+            Error::ZeroVector { field } => write!(f, "{field}: zero vector"),
+            Error::NotOrthonormal { field, value } => write!(
+                f,
+                "{field} = {value}: axes are not orthonormal within 2^-20"
+            ),
+            Error::NotRepresentable { field, value } => {
+                write!(f, "{field} {value} is not representable as I32F32")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}

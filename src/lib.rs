@@ -1,0 +1,46 @@
+//! # fixed-collide
+//!
+//! Deterministic collision queries whose every answer is bit-identical on
+//! every platform, compiler and build profile: all of it is computed in
+//! fixed point ([`Fx`] = `I32F32`) with integers only, and hit/miss answers
+//! are **exact** for the given inputs.
+//!
+//! - Static boxes: [`aabb_overlap`], [`aabb_overlap_open`],
+//!   [`aabb_intersection`], [`aabb_contact`].
+//! - Moving boxes: [`aabb_sweep`] (time of impact, open overlap: sliding is
+//!   not blocked), [`aabb_sweep_pair`] (both moving, closed overlap).
+//! - Rays: [`ray_aabb`], [`ray_obb`].
+//! - Oriented boxes: [`obb_overlap`] (15 axes in 3D, 4 in 2D),
+//!   [`sphere_obb`]; balls: [`sphere_aabb`].
+//!
+//! Shapes are generic over the dimension (`Aabb<2>` = [`Aabb2`], ...) and
+//! validated on construction (`try_new`), so the queries are total: no
+//! input a constructor accepts can panic or overflow.
+//!
+//! ```
+//! use fixed_collide::{aabb_sweep, Aabb2, Fx, Vec2};
+//! let wall = Aabb2::try_new(Vec2::from_ints([4, 0]), Vec2::from_ints([5, 4])).unwrap();
+//! let player = Aabb2::try_new(Vec2::from_ints([0, 1]), Vec2::from_ints([1, 2])).unwrap();
+//! let hit = aabb_sweep(&wall, &player, Vec2::from_ints([6, 0])).unwrap();
+//! assert_eq!(hit.t_enter, Fx::from_num(0.5));
+//! ```
+
+pub mod convert;
+mod error;
+pub mod num;
+pub mod query;
+pub mod rot;
+pub mod shape;
+pub mod vec;
+
+pub use error::{Error, Field};
+pub use num::{DOMAIN, Fx};
+pub use query::ball::{BallHit, sphere_aabb};
+pub use query::contact::{Contact, aabb_contact};
+pub use query::obb::{obb_overlap, ray_obb, sphere_obb};
+pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
+pub use query::ray::{RayHit, ray_aabb};
+pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
+pub use rot::{AXIS_TOLERANCE, Obb, Obb2, Obb3, Rot, Rot2, Rot3};
+pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Ray, Ray2, Ray3, Sphere};
+pub use vec::{Vec2, Vec3, Vector};

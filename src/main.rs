@@ -1,0 +1,6 @@
+//! The `fixed-collide` command line.
+
+fn main() {
+    eprintln!("fixed-collide: being written");
+    std::process::exit(2);
+}

@@ -1,0 +1,11 @@
+//! The collision queries, one file per family. Everything is re-exported at
+//! the crate root.
+
+pub(crate) mod interval;
+
+pub mod ball;
+pub mod contact;
+pub mod obb;
+pub mod overlap;
+pub mod ray;
+pub mod sweep;

@@ -1,0 +1,25 @@
+//! Oriented boxes: OBB vs OBB (separating axes), sphere vs OBB, ray vs OBB.
+//! (Being written: see the OBB issue notes.)
+
+use crate::query::ball::BallHit;
+use crate::query::ray::RayHit;
+use crate::rot::Obb;
+use crate::shape::{Ball, Ray};
+
+/// Whether two oriented boxes overlap (closed).
+pub fn obb_overlap<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> bool {
+    let _ = (a, b);
+    unimplemented!("obb_overlap")
+}
+
+/// Whether a ball meets an oriented box.
+pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
+    let _ = (ball, obb);
+    unimplemented!("sphere_obb")
+}
+
+/// The first point of a ray in an oriented box.
+pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
+    let _ = (ray, obb);
+    unimplemented!("ray_obb")
+}

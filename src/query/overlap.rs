@@ -1,0 +1,75 @@
+//! Static AABB tests: overlap (closed and open) and the intersection box.
+
+use crate::shape::Aabb;
+
+/// Whether two boxes overlap as **closed** sets: touching faces, edges or
+/// corners count. Per axis `a.min <= b.max && b.min <= a.max`. Exact and
+/// symmetric; zero-size boxes are points, segments or rectangles.
+///
+/// See also [`aabb_overlap_open`], [`aabb_intersection`].
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{aabb_overlap, Aabb2, Vec2};
+/// let a = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap();
+/// let b = Aabb2::try_new(Vec2::from_ints([1, 0]), Vec2::from_ints([2, 1])).unwrap();
+/// assert!(aabb_overlap(&a, &b)); // touching faces count
+/// ```
+#[inline]
+pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+    let (amin, amax, bmin, bmax) = (a.min(), a.max(), b.min(), b.max());
+    // Non-short-circuit `&` keeps the test branch-free.
+    let mut ok = true;
+    for i in 0..D {
+        ok &= (amin.0[i] <= bmax.0[i]) & (bmin.0[i] <= amax.0[i]);
+    }
+    ok
+}
+
+/// Whether two boxes overlap as **open** sets (penetrate): per axis
+/// `a.min < b.max && b.min < a.max`. Touching does not count; a zero-size
+/// box strictly inside another does; two boxes both of zero size on one axis
+/// never do. Exact and symmetric.
+///
+/// See also [`aabb_overlap`].
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{aabb_overlap_open, Aabb2, Vec2};
+/// let a = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap();
+/// let b = Aabb2::try_new(Vec2::from_ints([1, 0]), Vec2::from_ints([2, 1])).unwrap();
+/// assert!(!aabb_overlap_open(&a, &b)); // touching is not penetrating
+/// ```
+#[inline]
+pub fn aabb_overlap_open<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+    let (amin, amax, bmin, bmax) = (a.min(), a.max(), b.min(), b.max());
+    let mut ok = true;
+    for i in 0..D {
+        ok &= (amin.0[i] < bmax.0[i]) & (bmin.0[i] < amax.0[i]);
+    }
+    ok
+}
+
+/// The box where two boxes overlap (closed): per axis
+/// `[max(a.min, b.min), min(a.max, b.max)]`, exact. Touching boxes give a
+/// box of zero size on the touching axis; `None` when they do not overlap
+/// (exactly when [`aabb_overlap`] is false). Symmetric.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{aabb_intersection, Aabb2, Vec2};
+/// let a = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([2, 2])).unwrap();
+/// let b = Aabb2::try_new(Vec2::from_ints([1, 1]), Vec2::from_ints([3, 3])).unwrap();
+/// let i = aabb_intersection(&a, &b).unwrap();
+/// assert_eq!((i.min(), i.max()), (Vec2::from_ints([1, 1]), Vec2::from_ints([2, 2])));
+/// ```
+pub fn aabb_intersection<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Aabb<D>> {
+    let (mut min, mut max) = (a.min(), a.max());
+    for i in 0..D {
+        min.0[i] = min.0[i].max(b.min().0[i]);
+        max.0[i] = max.0[i].min(b.max().0[i]);
+    }
+    // Both corners come from valid boxes, so only `min <= max` can fail,
+    // and it fails exactly when the boxes do not overlap.
+    Aabb::try_new(min, max).ok()
+}

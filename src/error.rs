@@ -104,6 +104,14 @@ pub enum Error {
         /// The measured dot product (1 expected for a length, 0 for a pair).
         value: Fx,
     },
+    /// A structural problem with an input record: wrong length, unknown
+    /// name, out-of-order entry.
+    Invalid {
+        /// The offending field.
+        field: Field,
+        /// What is wrong, with the value.
+        reason: String,
+    },
     /// A float at the boundary that is NaN, infinite or out of the range of
     /// [`Fx`].
     NotRepresentable {
@@ -155,6 +163,10 @@ impl Error {
                 field: field.within(prefix),
                 value,
             },
+            Error::Invalid { field, reason } => Error::Invalid {
+                field: field.within(prefix),
+                reason,
+            },
         }
     }
 }
@@ -185,6 +197,7 @@ impl fmt::Display for Error {
             Error::NotRepresentable { field, value } => {
                 write!(f, "{field} {value} is not representable as I32F32")
             }
+            Error::Invalid { field, reason } => write!(f, "{field}: {reason}"),
         }
     }
 }

@@ -25,12 +25,15 @@
 //! assert_eq!(hit.t_enter, Fx::from_num(0.5));
 //! ```
 
+pub mod arena;
 pub mod convert;
 mod error;
 pub mod num;
 pub mod query;
+pub mod rng;
 pub mod rot;
 pub mod shape;
+pub mod state_hash;
 pub mod vec;
 
 pub use error::{Error, Field};

@@ -23,3 +23,8 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let _ = (ray, obb);
     unimplemented!("ray_obb")
 }
+
+/// Dimensions with a separating-axis test (temporary marker until the SAT lands).
+pub trait SatAxes {}
+impl SatAxes for Obb<2> {}
+impl SatAxes for Obb<3> {}

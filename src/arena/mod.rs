@@ -1,0 +1,485 @@
+//! The deterministic arena: many moving bodies (boxes, oriented boxes,
+//! balls) among static obstacles, stepped tick by tick with every query
+//! family, and hashed per tick. The same scene and inputs give the same
+//! hashes on every platform and build.
+//!
+//! One tick, in this fixed order:
+//! 1. kicks (per-tick inputs) set velocities;
+//! 2. body pairs whose swept bounds meet are tested with
+//!    [`aabb_sweep_pair`] (contact counts);
+//! 3. each body moves by its velocity, stopped by a continuous
+//!    [`aabb_sweep`] of its bounding box against the box obstacles at the
+//!    first time of impact (rounded toward its start, so it never
+//!    penetrates) and reflected on the face hit: fast bodies never tunnel;
+//! 4. bodies overlapping an oriented obstacle ([`obb_overlap`],
+//!    [`sphere_obb`]) go back to their start and reverse;
+//! 5. touching body pairs ([`aabb_contact`], [`obb_overlap`],
+//!    [`sphere_aabb`], [`sphere_obb`]) that approach exchange velocities;
+//! 6. trigger zones count the bodies in them ([`aabb_overlap`],
+//!    [`aabb_intersection`], [`sphere_aabb`]);
+//! 7. each body's ray sensor ([`ray_aabb`], [`ray_obb`]) reads the nearest
+//!    obstacle along its velocity.
+
+mod broad;
+pub mod scene;
+
+use crate::Error;
+use crate::num::{Fx, Round, from_scale64, mul_wide, wide};
+use crate::query::ball::sphere_aabb;
+use crate::query::contact::aabb_contact;
+use crate::query::obb::{obb_overlap, ray_obb, sphere_obb};
+use crate::query::overlap::{aabb_intersection, aabb_overlap};
+use crate::query::ray::ray_aabb;
+use crate::query::sweep::{aabb_sweep, aabb_sweep_pair};
+use crate::rot::Obb;
+use crate::shape::{Aabb, Ray};
+use crate::state_hash::Encoder;
+use crate::vec::Vector;
+pub use broad::{pairs_between, pairs_within};
+use scene::{Body, Scene, ShapeKind};
+
+/// How many queries of each family the arena has run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryCounts {
+    /// [`aabb_overlap`] calls.
+    pub aabb_overlap: u64,
+    /// [`aabb_intersection`] calls.
+    pub aabb_intersection: u64,
+    /// [`aabb_contact`] calls.
+    pub aabb_contact: u64,
+    /// [`aabb_sweep`] calls.
+    pub aabb_sweep: u64,
+    /// [`aabb_sweep_pair`] calls.
+    pub aabb_sweep_pair: u64,
+    /// [`ray_aabb`] calls.
+    pub ray_aabb: u64,
+    /// [`ray_obb`] calls.
+    pub ray_obb: u64,
+    /// [`obb_overlap`] calls.
+    pub obb_overlap: u64,
+    /// [`sphere_aabb`] calls.
+    pub sphere_aabb: u64,
+    /// [`sphere_obb`] calls.
+    pub sphere_obb: u64,
+}
+
+impl QueryCounts {
+    /// The total over all families.
+    pub fn total(&self) -> u64 {
+        self.aabb_overlap
+            + self.aabb_intersection
+            + self.aabb_contact
+            + self.aabb_sweep
+            + self.aabb_sweep_pair
+            + self.ray_aabb
+            + self.ray_obb
+            + self.obb_overlap
+            + self.sphere_aabb
+            + self.sphere_obb
+    }
+}
+
+/// The parameter range of the ray sensors, in ticks of motion.
+const SENSOR_TICKS: i32 = 4;
+
+/// A running arena.
+#[derive(Clone, Debug)]
+pub struct World<const D: usize> {
+    scene: Scene<D>,
+    tick: u32,
+    next_kick: usize,
+    trigger_hits: Vec<u32>,
+    counts: QueryCounts,
+}
+
+/// `t * d` rounded toward zero: a move never longer than the exact one.
+fn scale_toward_zero(t: Fx, d: Fx) -> Fx {
+    let p = mul_wide(t, d);
+    if p >= 0 {
+        from_scale64(p, Round::Down)
+    } else {
+        from_scale64(p, Round::Up)
+    }
+}
+
+/// `a + b` for in-domain operands (below 2^21 in magnitude: no overflow).
+fn add<const D: usize>(a: Vector<D>, b: Vector<D>) -> Vector<D> {
+    Vector(std::array::from_fn(|i| {
+        Fx::from_bits((wide(a.0[i]) + wide(b.0[i])) as i64)
+    }))
+}
+
+/// Whether two bodies approach: `(vj - vi) . (pj - pi) < 0`, exact.
+fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
+    let mut s = 0i128;
+    for k in 0..D {
+        let dv = wide(b.vel.0[k]) - wide(a.vel.0[k]);
+        let dp = wide(b.pos.0[k]) - wide(a.pos.0[k]);
+        s += dv * dp;
+    }
+    s < 0
+}
+
+impl<const D: usize> World<D>
+where
+    Obb<D>: crate::query::obb::SatAxes,
+{
+    /// A world at tick 0. Checks that every shape is within the domain.
+    ///
+    /// # Errors
+    /// The first body or obstacle out of the domain, named by index.
+    pub fn new(scene: Scene<D>) -> Result<Self, Error> {
+        for (i, o) in scene.obstacles.iter().enumerate() {
+            o.shape
+                .bounds(o.pos)
+                .map_err(|e| e.within(&format!("obstacles[{i}]")))?;
+        }
+        for (i, b) in scene.bodies.iter().enumerate() {
+            b.shape
+                .bounds(b.pos)
+                .map_err(|e| e.within(&format!("bodies[{i}]")))?;
+            b.vel
+                .check_domain(&crate::Field::new(format!("bodies[{i}].vel")))?;
+        }
+        let trigger_hits = vec![0; scene.triggers.len()];
+        Ok(Self {
+            scene,
+            tick: 0,
+            next_kick: 0,
+            trigger_hits,
+            counts: QueryCounts::default(),
+        })
+    }
+
+    /// The scene as it is now (bodies moved).
+    pub fn scene(&self) -> &Scene<D> {
+        &self.scene
+    }
+
+    /// The number of ticks run.
+    pub fn tick(&self) -> u32 {
+        self.tick
+    }
+
+    /// Queries run so far, per family.
+    pub fn counts(&self) -> QueryCounts {
+        self.counts
+    }
+
+    /// How many body-ticks each trigger zone has counted.
+    pub fn trigger_hits(&self) -> &[u32] {
+        &self.trigger_hits
+    }
+
+    /// XXH3-64 of the canonical little-endian encoding of the state: the
+    /// tick, then per body its position, velocity, sensor and contact count,
+    /// then the trigger counts.
+    pub fn state_hash(&self) -> u64 {
+        let mut e = Encoder::new();
+        e.u32(self.tick);
+        e.u32(self.scene.bodies.len() as u32);
+        for b in &self.scene.bodies {
+            e.vector(&b.pos);
+            e.vector(&b.vel);
+            e.fx(b.sensor);
+            e.u32(b.contacts);
+        }
+        for &t in &self.trigger_hits {
+            e.u32(t);
+        }
+        e.hash()
+    }
+
+    /// Runs one tick.
+    ///
+    /// # Errors
+    /// When a body would leave the domain (cannot happen in a scene with
+    /// walls; reported rather than wrapped).
+    pub fn step(&mut self) -> Result<(), Error> {
+        self.apply_kicks();
+        let start: Vec<Vector<D>> = self.scene.bodies.iter().map(|b| b.pos).collect();
+        let bounds0 = self.body_bounds()?;
+        let swept: Vec<Aabb<D>> = bounds0
+            .iter()
+            .zip(&self.scene.bodies)
+            .map(|(bb, b)| swept_bounds(bb, b.vel))
+            .collect::<Result<_, _>>()?;
+        let body_pairs = pairs_within(&swept);
+        self.count_meetings(&body_pairs, &bounds0);
+        let obstacle_bounds: Vec<Aabb<D>> = self
+            .scene
+            .obstacles
+            .iter()
+            .map(|o| o.shape.bounds(o.pos))
+            .collect::<Result<_, _>>()?;
+        let near = pairs_between(&swept, &obstacle_bounds);
+        self.move_bodies(&bounds0, &obstacle_bounds, &near)?;
+        self.oriented_obstacles(&start, &near)?;
+        self.resolve_pairs(&body_pairs)?;
+        self.count_triggers()?;
+        self.read_sensors(&obstacle_bounds)?;
+        self.tick += 1;
+        Ok(())
+    }
+
+    fn apply_kicks(&mut self) {
+        while let Some(k) = self.scene.kicks.get(self.next_kick) {
+            if k.tick > self.tick {
+                break;
+            }
+            if k.tick == self.tick {
+                if let Some(b) = self.scene.bodies.get_mut(k.body as usize) {
+                    b.vel = k.vel;
+                }
+            }
+            self.next_kick += 1;
+        }
+    }
+
+    fn body_bounds(&self) -> Result<Vec<Aabb<D>>, Error> {
+        self.scene
+            .bodies
+            .iter()
+            .map(|b| b.shape.bounds(b.pos))
+            .collect()
+    }
+
+    fn count_meetings(&mut self, pairs: &[(u32, u32)], bounds0: &[Aabb<D>]) {
+        for &(i, j) in pairs {
+            let (i, j) = (i as usize, j as usize);
+            self.counts.aabb_sweep_pair += 1;
+            let (vi, vj) = (self.scene.bodies[i].vel, self.scene.bodies[j].vel);
+            if aabb_sweep_pair(&bounds0[i], vi, &bounds0[j], vj).is_some() {
+                self.scene.bodies[i].contacts += 1;
+                self.scene.bodies[j].contacts += 1;
+            }
+        }
+    }
+
+    fn move_bodies(
+        &mut self,
+        bounds0: &[Aabb<D>],
+        obstacles: &[Aabb<D>],
+        near: &[(u32, u32)],
+    ) -> Result<(), Error> {
+        let mut cursor = 0;
+        for (i, bb) in bounds0.iter().enumerate() {
+            let d = self.scene.bodies[i].vel;
+            // Earliest impact among the box obstacles near this body; the
+            // lower obstacle index wins a tie.
+            let mut first: Option<(Fx, Vector<D>)> = None;
+            while let Some(&(bi, oi)) = near.get(cursor) {
+                if bi as usize != i {
+                    break;
+                }
+                cursor += 1;
+                if !matches!(
+                    self.scene.obstacles[oi as usize].shape,
+                    ShapeKind::Box { .. }
+                ) {
+                    continue;
+                }
+                self.counts.aabb_sweep += 1;
+                match aabb_sweep(&obstacles[oi as usize], bb, d) {
+                    Some(s) if !s.overlapping && first.is_none_or(|(t, _)| s.t_enter < t) => {
+                        first = Some((s.t_enter, s.normal));
+                    }
+                    _ => {}
+                }
+            }
+            let body = &mut self.scene.bodies[i];
+            match first {
+                Some((t, normal)) => {
+                    let step = Vector(std::array::from_fn(|k| scale_toward_zero(t, d.0[k])));
+                    body.pos = add(body.pos, step);
+                    for k in 0..D {
+                        if normal.0[k] != Fx::ZERO {
+                            body.vel.0[k] = -body.vel.0[k];
+                        }
+                    }
+                }
+                None => body.pos = add(body.pos, d),
+            }
+            body.shape
+                .bounds(body.pos)
+                .map_err(|e| e.within(&format!("bodies[{i}]")))?;
+        }
+        Ok(())
+    }
+
+    fn oriented_obstacles(
+        &mut self,
+        start: &[Vector<D>],
+        near: &[(u32, u32)],
+    ) -> Result<(), Error> {
+        for &(bi, oi) in near {
+            let o = self.scene.obstacles[oi as usize];
+            let Some(obstacle) = o.shape.obb(o.pos)? else {
+                continue;
+            };
+            if !matches!(o.shape, ShapeKind::Oriented { .. }) {
+                continue;
+            }
+            let body = &mut self.scene.bodies[bi as usize];
+            let hit = if let Some(ball) = body.shape.ball(body.pos)? {
+                self.counts.sphere_obb += 1;
+                sphere_obb(&ball, &obstacle).is_some()
+            } else if let Some(obb) = body.shape.obb(body.pos)? {
+                self.counts.obb_overlap += 1;
+                obb_overlap(&obb, &obstacle)
+            } else {
+                false
+            };
+            if hit {
+                body.pos = start[bi as usize];
+                body.vel = Vector(body.vel.0.map(|c| -c));
+            }
+        }
+        Ok(())
+    }
+
+    fn resolve_pairs(&mut self, pairs: &[(u32, u32)]) -> Result<(), Error> {
+        for &(i, j) in pairs {
+            let (a, b) = (self.scene.bodies[i as usize], self.scene.bodies[j as usize]);
+            let touching = match (&a.shape, &b.shape) {
+                (ShapeKind::Box { .. }, ShapeKind::Box { .. }) => {
+                    self.counts.aabb_contact += 1;
+                    if let Some(c) = aabb_contact(&a.shape.bounds(a.pos)?, &b.shape.bounds(b.pos)?)
+                    {
+                        // Exchange the velocity components along the normal
+                        // when the boxes approach along it.
+                        let k = c.normal.0.iter().position(|n| *n != Fx::ZERO).unwrap_or(0);
+                        let rel = wide(b.vel.0[k]) - wide(a.vel.0[k]);
+                        if rel * wide(c.normal.0[k]) < 0 {
+                            self.scene.bodies[i as usize].vel.0[k] = b.vel.0[k];
+                            self.scene.bodies[j as usize].vel.0[k] = a.vel.0[k];
+                        }
+                    }
+                    continue;
+                }
+                (ShapeKind::Ball { .. }, ShapeKind::Ball { .. }) => continue,
+                (ShapeKind::Ball { .. }, _) => self.ball_touches(&a, &b)?,
+                (_, ShapeKind::Ball { .. }) => self.ball_touches(&b, &a)?,
+                _ => {
+                    self.counts.obb_overlap += 1;
+                    match (a.shape.obb(a.pos)?, b.shape.obb(b.pos)?) {
+                        (Some(x), Some(y)) => obb_overlap(&x, &y),
+                        _ => false,
+                    }
+                }
+            };
+            if touching && approaching(&a, &b) {
+                self.scene.bodies[i as usize].vel = b.vel;
+                self.scene.bodies[j as usize].vel = a.vel;
+            }
+        }
+        Ok(())
+    }
+
+    fn ball_touches(&mut self, ball: &Body<D>, other: &Body<D>) -> Result<bool, Error> {
+        let Some(s) = ball.shape.ball(ball.pos)? else {
+            return Ok(false);
+        };
+        Ok(match other.shape {
+            ShapeKind::Box { .. } => {
+                self.counts.sphere_aabb += 1;
+                sphere_aabb(&s, &other.shape.bounds(other.pos)?).is_some()
+            }
+            _ => match other.shape.obb(other.pos)? {
+                Some(o) => {
+                    self.counts.sphere_obb += 1;
+                    sphere_obb(&s, &o).is_some()
+                }
+                None => false,
+            },
+        })
+    }
+
+    fn count_triggers(&mut self) -> Result<(), Error> {
+        for b in &self.scene.bodies {
+            let bb = b.shape.bounds(b.pos)?;
+            for (z, zone) in self.scene.triggers.iter().enumerate() {
+                let inside = match b.shape {
+                    ShapeKind::Ball { .. } => match b.shape.ball(b.pos)? {
+                        Some(s) => {
+                            self.counts.sphere_aabb += 1;
+                            sphere_aabb(&s, zone).is_some()
+                        }
+                        None => false,
+                    },
+                    ShapeKind::Box { .. } => {
+                        self.counts.aabb_intersection += 1;
+                        aabb_intersection(&bb, zone).is_some()
+                    }
+                    ShapeKind::Oriented { .. } => {
+                        self.counts.aabb_overlap += 1;
+                        aabb_overlap(&bb, zone)
+                    }
+                };
+                if inside {
+                    self.trigger_hits[z] += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn read_sensors(&mut self, obstacles: &[Aabb<D>]) -> Result<(), Error> {
+        let reach = Fx::from_num(SENSOR_TICKS);
+        for b in &mut self.scene.bodies {
+            b.sensor = -Fx::ONE;
+            if b.vel.is_zero() {
+                continue;
+            }
+            let ray = Ray::try_new(b.pos, b.vel, reach)?;
+            let end = add(b.pos, Vector(b.vel.0.map(|c| scale_toward_zero(reach, c))));
+            let lo = Vector(std::array::from_fn(|k| b.pos.0[k].min(end.0[k])));
+            let hi = Vector(std::array::from_fn(|k| b.pos.0[k].max(end.0[k])));
+            // Rounding toward zero can shorten the reach by an ulp: grow the
+            // box by one ulp so the prefilter never drops a hit.
+            let ray_box = Aabb::try_new(
+                Vector(lo.0.map(|c| c - Fx::DELTA)),
+                Vector(hi.0.map(|c| c + Fx::DELTA)),
+            )?;
+            for (o, ob) in self.scene.obstacles.iter().zip(obstacles) {
+                self.counts.aabb_overlap += 1;
+                if !aabb_overlap(&ray_box, ob) {
+                    continue;
+                }
+                let t = match o.shape {
+                    ShapeKind::Oriented { .. } => match o.shape.obb(o.pos)? {
+                        Some(obb) => {
+                            self.counts.ray_obb += 1;
+                            ray_obb(&ray, &obb).map(|h| h.t)
+                        }
+                        None => None,
+                    },
+                    _ => {
+                        self.counts.ray_aabb += 1;
+                        ray_aabb(&ray, ob).map(|h| h.t)
+                    }
+                };
+                if let Some(t) = t {
+                    if b.sensor < Fx::ZERO || t < b.sensor {
+                        b.sensor = t;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The box covering `bb` at the start and at the end of the move `d`.
+fn swept_bounds<const D: usize>(bb: &Aabb<D>, d: Vector<D>) -> Result<Aabb<D>, Error> {
+    let mut lo = bb.min();
+    let mut hi = bb.max();
+    for k in 0..D {
+        if d.0[k] < Fx::ZERO {
+            lo.0[k] = Fx::from_bits((wide(lo.0[k]) + wide(d.0[k])) as i64);
+        } else {
+            hi.0[k] = Fx::from_bits((wide(hi.0[k]) + wide(d.0[k])) as i64);
+        }
+    }
+    Aabb::try_new(lo, hi)
+}

@@ -1,0 +1,273 @@
+//! The arena's scene: obstacles, bodies, trigger zones and per-tick inputs,
+//! and its seeded generation.
+
+use crate::Error;
+use crate::num::{Fx, Round, from_scale64, mul_wide};
+use crate::rng::Rng;
+use crate::rot::{Obb, Rot};
+use crate::shape::{Aabb, Ball};
+use crate::vec::Vector;
+
+/// The shape of a body or obstacle, placed by a separate position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind<const D: usize> {
+    /// An axis-aligned box of the given half-sizes.
+    Box {
+        /// Half-sizes.
+        half: Vector<D>,
+    },
+    /// A circle or sphere.
+    Ball {
+        /// Radius.
+        radius: Fx,
+    },
+    /// An oriented box.
+    Oriented {
+        /// Half-sizes along the rotation's axes.
+        half: Vector<D>,
+        /// Rotation.
+        rot: Rot<D>,
+    },
+}
+
+impl<const D: usize> ShapeKind<D> {
+    /// Half extents of the shape's axis-aligned bounding box, rounded up (an
+    /// oriented box's extent on axis k is `sum_i half_i |axes_i[k]|`).
+    pub fn extents(&self) -> Vector<D> {
+        match self {
+            ShapeKind::Box { half } => *half,
+            ShapeKind::Ball { radius } => Vector([*radius; D]),
+            ShapeKind::Oriented { half, rot } => {
+                let mut e = Vector::ZERO;
+                for (k, ek) in e.0.iter_mut().enumerate() {
+                    let mut s = 0i128;
+                    for (i, axis) in rot.axes().iter().enumerate() {
+                        s += mul_wide(half.0[i], axis.0[k].abs());
+                    }
+                    *ek = from_scale64(s, Round::Up);
+                }
+                e
+            }
+        }
+    }
+
+    /// The bounding box of the shape centered at `pos`.
+    ///
+    /// # Errors
+    /// When the box leaves the domain.
+    pub fn bounds(&self, pos: Vector<D>) -> Result<Aabb<D>, Error> {
+        Aabb::try_from_center_half(pos, self.extents())
+    }
+
+    /// The shape as an oriented box at `pos` (an axis-aligned box gets the
+    /// identity rotation); `None` for a ball.
+    ///
+    /// # Errors
+    /// When the box leaves the domain.
+    pub fn obb(&self, pos: Vector<D>) -> Result<Option<Obb<D>>, Error> {
+        match self {
+            ShapeKind::Box { half } => Obb::try_new(pos, *half, Rot::identity()).map(Some),
+            ShapeKind::Oriented { half, rot } => Obb::try_new(pos, *half, *rot).map(Some),
+            ShapeKind::Ball { .. } => Ok(None),
+        }
+    }
+
+    /// The shape as a ball at `pos`; `None` unless it is one.
+    ///
+    /// # Errors
+    /// When the ball leaves the domain.
+    pub fn ball(&self, pos: Vector<D>) -> Result<Option<Ball<D>>, Error> {
+        match self {
+            ShapeKind::Ball { radius } => Ball::try_new(pos, *radius).map(Some),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// A static obstacle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Obstacle<const D: usize> {
+    /// Its shape (an axis-aligned or oriented box).
+    pub shape: ShapeKind<D>,
+    /// Its center.
+    pub pos: Vector<D>,
+}
+
+/// A moving body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Body<const D: usize> {
+    /// Its shape.
+    pub shape: ShapeKind<D>,
+    /// Its center.
+    pub pos: Vector<D>,
+    /// Its displacement per tick.
+    pub vel: Vector<D>,
+    /// The last ray sensor reading: the parameter of the nearest obstacle
+    /// hit by the ray from `pos` along `vel` within 4 ticks, or -1.
+    pub sensor: Fx,
+    /// How many contacts with other bodies it has had.
+    pub contacts: u32,
+}
+
+/// A per-tick input: at the start of `tick`, body `body` gets velocity `vel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kick<const D: usize> {
+    /// The tick (0-based) at whose start the kick applies.
+    pub tick: u32,
+    /// The body's index.
+    pub body: u32,
+    /// Its new velocity.
+    pub vel: Vector<D>,
+}
+
+/// Everything needed to run the arena from tick 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scene<const D: usize> {
+    /// Static obstacles (walls first).
+    pub obstacles: Vec<Obstacle<D>>,
+    /// Moving bodies.
+    pub bodies: Vec<Body<D>>,
+    /// Trigger zones: counted, never block.
+    pub triggers: Vec<Aabb<D>>,
+    /// Per-tick inputs, in tick order.
+    pub kicks: Vec<Kick<D>>,
+}
+
+/// Random rotations, which differ by dimension.
+pub trait RandomRot: Sized {
+    /// A seeded random rotation.
+    fn random(rng: &mut Rng) -> Self;
+}
+
+impl RandomRot for Rot<2> {
+    fn random(rng: &mut Rng) -> Self {
+        Rot::<2>::from_angle(rng.grid(-4, 4, 12))
+    }
+}
+
+impl RandomRot for Rot<3> {
+    fn random(rng: &mut Rng) -> Self {
+        loop {
+            let q = [
+                rng.grid(-1, 1, 12),
+                rng.grid(-1, 1, 12),
+                rng.grid(-1, 1, 12),
+                rng.grid(-1, 1, 12),
+            ];
+            if let Ok(r) = Rot::<3>::try_from_quat(q) {
+                return r;
+            }
+        }
+    }
+}
+
+/// Half the side of the arena's open space.
+pub fn world_half(dim: usize) -> i32 {
+    if dim == 2 { 512 } else { 160 }
+}
+
+fn random_pos<const D: usize>(rng: &mut Rng, margin: i32, world: i32) -> Vector<D> {
+    Vector(std::array::from_fn(|_| {
+        rng.grid(-world + margin, world - margin, 4)
+    }))
+}
+
+fn random_vel<const D: usize>(rng: &mut Rng) -> Vector<D> {
+    Vector(std::array::from_fn(|_| rng.grid(-6, 6, 8)))
+}
+
+/// Generates a scene of `bodies` bodies for `ticks` ticks from `seed`: walls
+/// around a cube (square) of side `2 * world_half`, blocks and oriented
+/// obstacles inside, four trigger zones, bodies of the three shapes with
+/// velocities up to 6 units per tick (faster than many of them are thick, so
+/// only the continuous sweep keeps them from tunnelling), and a kick every 8
+/// ticks.
+pub fn generate<const D: usize>(bodies: u32, ticks: u32, seed: u64) -> Scene<D>
+where
+    Rot<D>: RandomRot,
+{
+    let mut rng = Rng::new(seed);
+    let w = world_half(D);
+    let mut obstacles = Vec::new();
+    // Walls: a slab 32 thick beyond each face of the open space.
+    for axis in 0..D {
+        for side in [-1i32, 1] {
+            let mut pos = Vector::<D>::ZERO;
+            let mut half = Vector([Fx::from_num(w + 32); D]);
+            pos.0[axis] = Fx::from_num(side * (w + 16));
+            half.0[axis] = Fx::from_num(16);
+            obstacles.push(Obstacle {
+                shape: ShapeKind::Box { half },
+                pos,
+            });
+        }
+    }
+    let blocks = (bodies / 16).max(2);
+    for _ in 0..blocks {
+        let half = Vector(std::array::from_fn(|_| rng.grid(2, 16, 2)));
+        obstacles.push(Obstacle {
+            shape: ShapeKind::Box { half },
+            pos: random_pos(&mut rng, 32, w),
+        });
+    }
+    for _ in 0..(bodies / 32).max(2) {
+        let half = Vector(std::array::from_fn(|_| rng.grid(2, 12, 2)));
+        let shape = ShapeKind::Oriented {
+            half,
+            rot: Rot::<D>::random(&mut rng),
+        };
+        obstacles.push(Obstacle {
+            shape,
+            pos: random_pos(&mut rng, 48, w),
+        });
+    }
+    let triggers = (0..4)
+        .filter_map(|_| {
+            let half = Vector(std::array::from_fn(|_| rng.grid(16, 48, 0)));
+            Aabb::try_from_center_half(random_pos(&mut rng, 64, w), half).ok()
+        })
+        .collect();
+    let mut list = Vec::new();
+    for _ in 0..bodies {
+        let shape = match rng.below(4) {
+            0 | 1 => ShapeKind::Box {
+                half: Vector(std::array::from_fn(|_| rng.grid(0, 4, 4))),
+            },
+            2 => ShapeKind::Ball {
+                radius: rng.grid(0, 4, 4),
+            },
+            _ => {
+                let half = Vector(std::array::from_fn(|_| rng.grid(0, 4, 4)));
+                ShapeKind::Oriented {
+                    half,
+                    rot: Rot::<D>::random(&mut rng),
+                }
+            }
+        };
+        list.push(Body {
+            shape,
+            pos: random_pos(&mut rng, 16, w),
+            vel: random_vel(&mut rng),
+            sensor: -Fx::ONE,
+            contacts: 0,
+        });
+    }
+    let mut kicks = Vec::new();
+    if bodies > 0 {
+        let mut tick = 8;
+        while tick < ticks {
+            kicks.push(Kick {
+                tick,
+                body: rng.below(u64::from(bodies)) as u32,
+                vel: random_vel(&mut rng),
+            });
+            tick += 8;
+        }
+    }
+    Scene {
+        obstacles,
+        bodies: list,
+        triggers,
+        kicks,
+    }
+}

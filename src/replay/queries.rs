@@ -1,0 +1,420 @@
+//! Golden query files: `eval` inputs with their expected answers, generated
+//! from a seed with every op in 2D and 3D and every edge category.
+
+use super::{Divergence, Verdict};
+use crate::num::{DOMAIN, Fx};
+use crate::rng::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// One recorded query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueryRecord {
+    /// The edge category the generator aimed at (informational).
+    pub category: String,
+    /// The `eval` input object.
+    pub input: Value,
+    /// Its answer.
+    pub expected: Value,
+}
+
+/// Re-answers every query and compares, stopping at the first difference.
+pub fn verify(records: &[QueryRecord], progress: &mut dyn FnMut(u64, u64)) -> Verdict {
+    let n = records.len() as u64;
+    for (i, r) in records.iter().enumerate() {
+        let actual = crate::eval::answer_value(&r.input);
+        if actual != r.expected {
+            let (field, expected, actual) = first_field_difference(&r.expected, &actual);
+            return Verdict::Diverged(Divergence { at: format!("query {i} ({})", r.category), field, expected, actual });
+        }
+        if i % 1024 == 0 {
+            progress(i as u64, n);
+        }
+    }
+    progress(n, n);
+    Verdict::Match(format!("{n} queries"))
+}
+
+/// The first key (in the expected answer's order, then the actual's) whose
+/// values differ.
+fn first_field_difference(expected: &Value, actual: &Value) -> (String, String, String) {
+    if let (Some(e), Some(a)) = (expected.as_object(), actual.as_object()) {
+        for (k, ev) in e {
+            let av = a.get(k);
+            if av != Some(ev) {
+                return (k.clone(), ev.to_string(), av.map_or("(absent)".to_string(), Value::to_string));
+            }
+        }
+        for (k, av) in a {
+            if !e.contains_key(k) {
+                return (k.clone(), "(absent)".to_string(), av.to_string());
+            }
+        }
+    }
+    ("answer".to_string(), expected.to_string(), actual.to_string())
+}
+
+/// Builds `count` queries from `seed`, cycling through the ops and their edge
+/// categories, and records the answers of this build.
+pub fn generate(count: u32, seed: u64) -> Vec<QueryRecord> {
+    let mut g = Gen { rng: Rng::new(seed) };
+    let mut out = Vec::with_capacity(count as usize);
+    let mut k: u32 = 0;
+    while out.len() < count as usize {
+        let dim = if k % 2 == 0 { 2 } else { 3 };
+        let (category, input) = g.query(k / 2, dim);
+        let expected = crate::eval::answer_value(&input);
+        out.push(QueryRecord { category, input, expected });
+        k += 1;
+    }
+    out
+}
+
+struct Gen {
+    rng: Rng,
+}
+
+fn s(v: Fx) -> Value {
+    Value::String(v.to_string())
+}
+
+fn vecv(v: &[Fx]) -> Value {
+    Value::Array(v.iter().map(|c| s(*c)).collect())
+}
+
+fn aabb(min: &[Fx], max: &[Fx]) -> Value {
+    json!({"min": vecv(min), "max": vecv(max)})
+}
+
+const SWEEP_CATEGORIES: [&str; 8] = [
+    "hit_at_half",
+    "touch_then_into_face_t0",
+    "slide_along_face",
+    "touch_and_move_away",
+    "touch_only_at_t1",
+    "zero_velocity_axis",
+    "already_overlapping",
+    "random",
+];
+
+impl Gen {
+    /// A scalar: mostly on a coarse grid, sometimes raw bits, sometimes at
+    /// the domain limit or one ulp from a grid point.
+    fn scalar(&mut self, lo: i32, hi: i32) -> Fx {
+        match self.rng.below(10) {
+            0 => Fx::from_bits(self.rng.range_i64(i64::from(lo) << 32, i64::from(hi) << 32)),
+            1 => self.rng.grid(lo, hi, 2) + Fx::DELTA,
+            2 => self.rng.grid(lo, hi, 2) - Fx::DELTA,
+            _ => self.rng.grid(lo, hi, 2),
+        }
+    }
+
+    fn size(&mut self) -> Fx {
+        match self.rng.below(8) {
+            0 => Fx::ZERO,
+            1 => Fx::DELTA,
+            _ => self.rng.grid(0, 8, 2),
+        }
+    }
+
+    fn point(&mut self, dim: usize, range: i32) -> Vec<Fx> {
+        (0..dim).map(|_| self.scalar(-range, range)).collect()
+    }
+
+    fn boxv(&mut self, dim: usize) -> (Vec<Fx>, Vec<Fx>) {
+        let big = self.rng.below(16) == 0;
+        let min: Vec<Fx> = if big {
+            (0..dim).map(|_| if self.rng.chance(1, 2) { -DOMAIN } else { DOMAIN - Fx::from_num(8) }).collect()
+        } else {
+            self.point(dim, 16)
+        };
+        let max = min.iter().map(|m| *m + self.size()).collect();
+        (min, max)
+    }
+
+    /// A second box placed against the first in the given relation.
+    fn related_box(&mut self, a: &(Vec<Fx>, Vec<Fx>), relation: u64) -> (Vec<Fx>, Vec<Fx>, &'static str) {
+        let dim = a.0.len();
+        let axis = self.rng.below(dim as u64) as usize;
+        let (mut min, mut max) = self.boxv(dim);
+        // Put the second box near the first on every axis, then set the
+        // relation on `axis` (or on all axes for corners).
+        for i in 0..dim {
+            let w = max[i] - min[i];
+            min[i] = a.0[i] + self.rng.grid(-2, 2, 1).min(a.1[i] - a.0[i]);
+            max[i] = min[i] + w;
+        }
+        let name = match relation {
+            0 => {
+                let w = max[axis] - min[axis];
+                min[axis] = a.1[axis];
+                max[axis] = min[axis] + w;
+                "touching_face"
+            }
+            1 => {
+                for i in 0..dim {
+                    let w = max[i] - min[i];
+                    min[i] = a.1[i];
+                    max[i] = min[i] + w;
+                }
+                "touching_corner"
+            }
+            2 => {
+                let w = max[axis] - min[axis];
+                min[axis] = a.1[axis] + Fx::DELTA;
+                max[axis] = min[axis] + w;
+                "one_ulp_gap"
+            }
+            3 => {
+                let w = max[axis] - min[axis];
+                min[axis] = a.1[axis] - Fx::DELTA;
+                max[axis] = min[axis] + w;
+                "one_ulp_overlap"
+            }
+            4 => {
+                for i in 0..dim {
+                    min[i] = a.0[i];
+                    max[i] = a.0[i];
+                }
+                "zero_size_on_corner"
+            }
+            5 => {
+                min.clone_from(&a.0);
+                max.clone_from(&a.1);
+                "identical"
+            }
+            _ => {
+                let (x, y) = self.boxv(dim);
+                min = x;
+                max = y;
+                "random"
+            }
+        };
+        (min, max, name)
+    }
+
+    fn query(&mut self, k: u32, dim: usize) -> (String, Value) {
+        let ops = [
+            "aabb_overlap",
+            "aabb_intersection",
+            "aabb_contact",
+            "aabb_sweep",
+            "aabb_sweep_pair",
+            "ray_aabb",
+            "ray_obb",
+            "obb_overlap",
+            "sphere_aabb",
+            "sphere_obb",
+        ];
+        let op = ops[(k as usize) % ops.len()];
+        let round = u64::from(k) / ops.len() as u64;
+        let (cat, v) = match op {
+            "aabb_overlap" | "aabb_intersection" | "aabb_contact" => {
+                let a = self.boxv(dim);
+                let (bmin, bmax, name) = self.related_box(&a, round % 7);
+                (name.to_string(), json!({"op": op, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}))
+            }
+            "aabb_sweep" | "aabb_sweep_pair" => self.sweep(op, dim, round),
+            "ray_aabb" => self.ray_aabb(dim, round),
+            "ray_obb" => {
+                let (cat, obb) = self.obb(dim, round);
+                let (rcat, ray) = self.ray_toward(dim);
+                (format!("{cat}/{rcat}"), json!({"op": op, "ray": ray, "obb": obb}))
+            }
+            "obb_overlap" => {
+                let (ca, a) = self.obb(dim, round);
+                let (cb, b) = if round % 3 == 0 {
+                    (format!("same_rotation_{ca}"), self.obb_like(&a, dim))
+                } else {
+                    self.obb(dim, round / 3)
+                };
+                (format!("{ca}/{cb}"), json!({"op": op, "a": a, "b": b}))
+            }
+            "sphere_aabb" => {
+                let a = self.boxv(dim);
+                let (center, r, name) = self.sphere_near(&a, round % 4);
+                (name.to_string(), json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}))
+            }
+            _ => {
+                let (cat, obb) = self.obb(dim, round);
+                let center = self.point(dim, 12);
+                let r = self.size();
+                (cat, json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}))
+            }
+        };
+        (format!("{op}/{dim}d/{cat}"), v)
+    }
+
+    fn sweep(&mut self, op: &str, dim: usize, round: u64) -> (String, Value) {
+        let cat = SWEEP_CATEGORIES[(round % SWEEP_CATEGORIES.len() as u64) as usize];
+        let a = self.boxv(dim);
+        let axis = self.rng.below(dim as u64) as usize;
+        let mut d: Vec<Fx> = self.point(dim, 8);
+        let (mut bmin, mut bmax, _) = self.related_box(&a, 6);
+        let w: Vec<Fx> = (0..dim).map(|i| bmax[i] - bmin[i]).collect();
+        match cat {
+            "hit_at_half" => {
+                // b starts 2 units beyond a's +face and moves -4: touches at 1/2.
+                bmin = a.0.clone();
+                bmin[axis] = a.1[axis] + Fx::from_num(2);
+                d = vec![Fx::ZERO; dim];
+                d[axis] = Fx::from_num(-4);
+            }
+            "touch_then_into_face_t0" | "touch_and_move_away" | "slide_along_face" => {
+                bmin = a.0.clone();
+                bmin[axis] = a.1[axis];
+                let into = cat == "touch_then_into_face_t0";
+                d[axis] = match cat {
+                    "slide_along_face" => Fx::ZERO,
+                    _ if into => -self.rng.grid(1, 4, 2),
+                    _ => self.rng.grid(1, 4, 2),
+                };
+            }
+            "touch_only_at_t1" => {
+                bmin = a.0.clone();
+                bmin[axis] = a.1[axis] + Fx::from_num(3);
+                d = vec![Fx::ZERO; dim];
+                d[axis] = Fx::from_num(-3);
+            }
+            "zero_velocity_axis" => d[axis] = Fx::ZERO,
+            "already_overlapping" => bmin.clone_from(&a.0),
+            _ => {}
+        }
+        for i in 0..dim {
+            bmax[i] = bmin[i] + w[i];
+        }
+        let v = if op == "aabb_sweep" {
+            json!({"op": op, "stationary": aabb(&a.0, &a.1), "moving": aabb(&bmin, &bmax), "d": vecv(&d)})
+        } else {
+            let va = self.point(dim, 2);
+            // Give b the displacement d relative to a.
+            let vb: Vec<Fx> = (0..dim).map(|i| d[i] + va[i]).collect();
+            json!({"op": op, "a": aabb(&a.0, &a.1), "va": vecv(&va), "b": aabb(&bmin, &bmax), "vb": vecv(&vb)})
+        };
+        (cat.to_string(), v)
+    }
+
+    fn ray_aabb(&mut self, dim: usize, round: u64) -> (String, Value) {
+        let a = self.boxv(dim);
+        let axis = self.rng.below(dim as u64) as usize;
+        let mut origin = self.point(dim, 20);
+        let mut dir = self.point(dim, 4);
+        let cat = match round % 7 {
+            0 => {
+                // Aim exactly at the min corner.
+                for i in 0..dim {
+                    origin[i] = a.0[i] - Fx::from_num(2);
+                    dir[i] = Fx::ONE;
+                }
+                "through_corner"
+            }
+            1 => {
+                origin.clone_from(&a.0);
+                "origin_on_surface"
+            }
+            2 => {
+                // Along a face: in the face plane, zero component on that axis.
+                origin[axis] = a.1[axis];
+                dir[axis] = Fx::ZERO;
+                "along_face"
+            }
+            3 => {
+                origin[axis] = a.1[axis] + Fx::DELTA;
+                dir[axis] = Fx::ZERO;
+                "parallel_outside_slab"
+            }
+            4 => {
+                for i in 0..dim {
+                    origin[i] = crate::num::midpoint(a.0[i], a.1[i]);
+                }
+                "origin_inside"
+            }
+            _ => "random",
+        };
+        if dir.iter().all(|c| *c == Fx::ZERO) {
+            dir[(axis + 1) % dim] = Fx::ONE;
+        }
+        let mut ray = json!({"origin": vecv(&origin), "dir": vecv(&dir)});
+        if round % 2 == 0 {
+            ray["max_t"] = s(self.rng.grid(0, 8, 2));
+        }
+        (cat.to_string(), json!({"op": "ray_aabb", "ray": ray, "aabb": aabb(&a.0, &a.1)}))
+    }
+
+    fn ray_toward(&mut self, dim: usize) -> (String, Value) {
+        let origin = self.point(dim, 20);
+        let mut dir: Vec<Fx> = origin.iter().map(|c| -*c + self.rng.grid(-2, 2, 2)).collect();
+        let cat = if self.rng.chance(1, 4) {
+            dir[0] = Fx::ZERO;
+            "zero_dir_component"
+        } else {
+            "toward_center"
+        };
+        if dir.iter().all(|c| *c == Fx::ZERO) {
+            dir[dim - 1] = Fx::ONE;
+        }
+        (cat.to_string(), json!({"origin": vecv(&origin), "dir": vecv(&dir)}))
+    }
+
+    fn obb(&mut self, dim: usize, round: u64) -> (String, Value) {
+        let center = self.point(dim, 6);
+        let half: Vec<Fx> = (0..dim).map(|_| self.size()).collect();
+        let mut v = json!({"center": vecv(&center), "half": vecv(&half)});
+        let cat = match (dim, round % 3) {
+            (2, 0) => {
+                v["angle"] = s(Fx::from_num(self.rng.below(4)) * Fx::FRAC_PI_2);
+                "right_angle"
+            }
+            (2, _) => {
+                v["angle"] = s(self.rng.grid(-4, 4, 10));
+                "angle"
+            }
+            (_, 0) => {
+                let identity = [Fx::ONE, Fx::ZERO, Fx::ZERO, Fx::ZERO];
+                v["quat"] = vecv(&identity);
+                "identity_quat"
+            }
+            _ => {
+                let mut q: Vec<Fx> = (0..4).map(|_| self.rng.grid(-1, 1, 8)).collect();
+                if q.iter().all(|c| *c == Fx::ZERO) {
+                    q[0] = Fx::ONE;
+                }
+                v["quat"] = vecv(&q);
+                "quat"
+            }
+        };
+        (cat.to_string(), v)
+    }
+
+    /// A box with the same rotation as `a`, placed touching or near it.
+    fn obb_like(&mut self, a: &Value, dim: usize) -> Value {
+        let mut b = a.clone();
+        let center = self.point(dim, 6);
+        b["center"] = vecv(&center);
+        b
+    }
+
+    fn sphere_near(&mut self, a: &(Vec<Fx>, Vec<Fx>), relation: u64) -> (Vec<Fx>, Fx, &'static str) {
+        let dim = a.0.len();
+        let axis = self.rng.below(dim as u64) as usize;
+        let r = self.rng.grid(0, 4, 2);
+        let mut center: Vec<Fx> = (0..dim).map(|i| crate::num::midpoint(a.0[i], a.1[i])).collect();
+        match relation {
+            0 => {
+                center[axis] = a.1[axis] + r;
+                (center, r, "touching_face")
+            }
+            1 => {
+                center[axis] = a.1[axis] + r + Fx::DELTA;
+                (center, r, "one_ulp_gap")
+            }
+            2 => {
+                // Diagonal from the max corner by (3, 4) * r/5 in 2 axes: touches.
+                let c = (0..dim).map(|i| a.1[i]).collect();
+                (c, Fx::ZERO, "zero_radius_on_corner")
+            }
+            _ => (self.point(dim, 16), r, "random"),
+        }
+    }
+}

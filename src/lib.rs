@@ -27,6 +27,7 @@
 
 pub mod convert;
 mod error;
+pub mod eval;
 pub mod num;
 pub mod query;
 pub mod rot;

@@ -471,6 +471,8 @@ impl<'de> Deserialize<'de> for Members<'de> {
 struct Obj<'a> {
     path: Field,
     members: Vec<(String, &'a RawValue)>,
+    /// What the object takes, for the message of a missing field.
+    takes: String,
 }
 
 impl<'a> Obj<'a> {
@@ -483,12 +485,15 @@ impl<'a> Obj<'a> {
         Ok(Self {
             path: path.clone(),
             members,
+            takes: String::new(),
         })
     }
 
     /// Rejects keys not in `allowed` and keys given twice, first in input
     /// order. Linear: a duplicate can only be among the allowed keys.
-    fn check_keys(&self, allowed: &[&str]) -> Result<(), InputError> {
+    /// `takes` describes the object's fields for later errors.
+    fn check_keys(&mut self, allowed: &[&str], takes: String) -> Result<(), InputError> {
+        self.takes = takes;
         let mut seen = Vec::with_capacity(allowed.len());
         for (key, _) in &self.members {
             let field = self.path.join(key);
@@ -528,8 +533,13 @@ impl<'a> Obj<'a> {
     }
 
     fn require(&self, name: &str) -> Result<&'a RawValue, InputError> {
-        self.get(name)
-            .ok_or_else(|| InputError::at(ErrorKind::MissingField, &self.field(name), "missing"))
+        self.get(name).ok_or_else(|| {
+            InputError::at(
+                ErrorKind::MissingField,
+                &self.field(name),
+                format!("missing ({})", self.takes),
+            )
+        })
     }
 }
 
@@ -678,8 +688,8 @@ struct RaySpec {
 const AABB_FORMS: &str = "an aabb is {\"min\",\"max\"} or {\"center\",\"half\"}";
 
 fn parse_aabb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<AabbSpec, InputError> {
-    let obj = Obj::parse(raw, path, "an aabb object")?;
-    obj.check_keys(&["min", "max", "center", "half"])?;
+    let mut obj = Obj::parse(raw, path, "an aabb object")?;
+    obj.check_keys(&["min", "max", "center", "half"], AABB_FORMS.to_string())?;
     let corners = obj.get("min").is_some() || obj.get("max").is_some();
     let centered = obj.get("center").is_some() || obj.get("half").is_some();
     let form = if corners && centered {
@@ -698,14 +708,7 @@ fn parse_aabb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<AabbSpec,
         let half = parse_vector(obj.require("half")?, &obj.field("half"), dims)?;
         AabbForm::CenterHalf(center, half)
     } else {
-        let min = obj.get("min").ok_or_else(|| {
-            InputError::at(
-                ErrorKind::MissingField,
-                &obj.field("min"),
-                format!("missing ({AABB_FORMS})"),
-            )
-        })?;
-        let min = parse_vector(min, &obj.field("min"), dims)?;
+        let min = parse_vector(obj.require("min")?, &obj.field("min"), dims)?;
         let max = parse_vector(obj.require("max")?, &obj.field("max"), dims)?;
         AabbForm::MinMax(min, max)
     };
@@ -718,8 +721,13 @@ fn parse_aabb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<AabbSpec,
 const ROTATIONS: [&str; 3] = ["axes", "quat", "angle"];
 
 fn parse_obb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<ObbSpec, InputError> {
-    let obj = Obj::parse(raw, path, "an obb object")?;
-    obj.check_keys(&["center", "half", "axes", "quat", "angle"])?;
+    let mut obj = Obj::parse(raw, path, "an obb object")?;
+    obj.check_keys(
+        &["center", "half", "axes", "quat", "angle"],
+        String::from(
+            "an obb takes \"center\", \"half\" and one of \"axes\", \"quat\" (3D), \"angle\" (2D)",
+        ),
+    )?;
     let center = parse_vector(obj.require("center")?, &obj.field("center"), dims)?;
     let half = parse_vector(obj.require("half")?, &obj.field("half"), dims)?;
     let given: Vec<&str> = ROTATIONS
@@ -801,8 +809,11 @@ fn parse_obb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<ObbSpec, I
 }
 
 fn parse_ball(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<BallSpec, InputError> {
-    let obj = Obj::parse(raw, path, "a sphere object")?;
-    obj.check_keys(&["center", "radius"])?;
+    let mut obj = Obj::parse(raw, path, "a sphere object")?;
+    obj.check_keys(
+        &["center", "radius"],
+        String::from("a sphere takes \"center\", \"radius\""),
+    )?;
     let center = parse_vector(obj.require("center")?, &obj.field("center"), dims)?;
     let radius = parse_number(obj.require("radius")?, &obj.field("radius"))?;
     Ok(BallSpec {
@@ -813,8 +824,11 @@ fn parse_ball(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<BallSpec,
 }
 
 fn parse_ray(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<RaySpec, InputError> {
-    let obj = Obj::parse(raw, path, "a ray object")?;
-    obj.check_keys(&["origin", "dir", "max_t"])?;
+    let mut obj = Obj::parse(raw, path, "a ray object")?;
+    obj.check_keys(
+        &["origin", "dir", "max_t"],
+        String::from("a ray takes \"origin\", \"dir\" and optionally \"max_t\""),
+    )?;
     let origin = parse_vector(obj.require("origin")?, &obj.field("origin"), dims)?;
     let dir = parse_vector(obj.require("dir")?, &obj.field("dir"), dims)?;
     let max_t = match obj.get("max_t") {
@@ -1158,7 +1172,7 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
             ),
         ));
     }
-    let obj = Obj::parse(raw, &Field::new(""), "a JSON object")?;
+    let mut obj = Obj::parse(raw, &Field::new(""), "a JSON object")?;
     let op_field = Field::new("op");
     let mut ops = obj.members.iter().filter(|(k, _)| k == "op");
     let op_raw = match (ops.next(), ops.next()) {
@@ -1193,7 +1207,12 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
             ),
         )
     })?;
-    obj.check_keys(op.keys())?;
+    let takes = op.keys()[1..]
+        .iter()
+        .map(|k| format!("\"{k}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    obj.check_keys(op.keys(), format!("{name} takes {takes}"))?;
     let mut dims = Dims::default();
     let args = parse_args(op, &obj, &mut dims)?;
     match dims.get() {

@@ -974,25 +974,35 @@ fn under(path: &Field) -> impl Fn(Error) -> InputError + '_ {
 
 /// A rotation from an angle (2D) or a quaternion (3D).
 trait FromRotSpec: Sized {
-    fn from_angle_or_quat(rot: &RotSpec) -> Result<Self, Error>;
+    /// The rotation of `rot` under the obb `path`.
+    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError>;
+}
+
+/// The parser makes a line with a quaternion 3D and one with an angle 2D;
+/// should that ever fail, the line is rejected, not given a made-up
+/// rotation.
+fn wrong_rotation(path: &Field, d: usize) -> InputError {
+    InputError::at(
+        ErrorKind::MixedDimensions,
+        path,
+        format!("this rotation cannot be used in {d}D"),
+    )
 }
 
 impl FromRotSpec for Rot<2> {
-    fn from_angle_or_quat(rot: &RotSpec) -> Result<Self, Error> {
+    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError> {
         match rot {
             RotSpec::Angle(a) => Ok(Rot2::from_angle(*a)),
-            // The parser makes a line with a quaternion 3D.
-            _ => Ok(Rot2::identity()),
+            _ => Err(wrong_rotation(path, 2)),
         }
     }
 }
 
 impl FromRotSpec for Rot<3> {
-    fn from_angle_or_quat(rot: &RotSpec) -> Result<Self, Error> {
+    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError> {
         match rot {
-            RotSpec::Quat(q) => Rot3::try_from_quat(*q),
-            // The parser makes a line with an angle 2D.
-            _ => Ok(Rot3::identity()),
+            RotSpec::Quat(q) => Rot3::try_from_quat(*q).map_err(under(path)),
+            _ => Err(wrong_rotation(path, 3)),
         }
     }
 }
@@ -1012,10 +1022,10 @@ where
     let rot = match &s.rot {
         RotSpec::Axes(axes) => Rot::try_from_axes(std::array::from_fn(|i| {
             to_vector(axes.get(i).map(Vec::as_slice).unwrap_or_default())
-        })),
-        other => Rot::from_angle_or_quat(other),
-    }
-    .map_err(under(&s.path))?;
+        }))
+        .map_err(under(&s.path))?,
+        other => Rot::from_angle_or_quat(other, &s.path)?,
+    };
     Obb::try_new(to_vector(&s.center), to_vector(&s.half), rot).map_err(under(&s.path))
 }
 

@@ -945,9 +945,7 @@ fn obb_ops_validate_their_operands() {
         format!(r#"{{"op":"ray_obb","ray":{{"origin":[0,0],"dir":[1,0]}},"aabb":{obb}}}"#),
         format!(r#"{{"op":"sphere_obb","sphere":{{"center":[0,0],"radius":-1}},"obb":{obb}}}"#),
         format!(r#"{{"op":"sphere_obb","sphere":{{"center":[0,0,0],"radius":1}},"obb":{obb}}}"#),
-        format!(
-            r#"{{"op":"sphere_obb","sphere":{{"center":[0,0],"radius":1}},"obb":{{"center":[0,0],"half":[1,1],"angle":"1e99"}}}}"#
-        ),
+        r#"{"op":"sphere_obb","sphere":{"center":[0,0],"radius":1},"obb":{"center":[0,0],"half":[1,1],"angle":"1e99"}}"#.to_string(),
     ];
     check_errors(&[
         (

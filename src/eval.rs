@@ -76,6 +76,7 @@ use crate::{Error, Field};
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, BufWriter, Write};
 
@@ -445,7 +446,32 @@ fn syntax(e: &serde_json::Error) -> InputError {
 // Reading JSON values without losing the text of numbers
 
 /// The members of a JSON object in input order, values unparsed.
-struct Members<'a>(Vec<(String, &'a RawValue)>);
+struct Members<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+/// An object key, borrowed from the input unless it has escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
 
 impl<'de> Deserialize<'de> for Members<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -457,8 +483,8 @@ impl<'de> Deserialize<'de> for Members<'de> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut members = Vec::new();
-                while let Some(entry) = map.next_entry::<String, &'de RawValue>()? {
-                    members.push(entry);
+                while let Some((Key(k), v)) = map.next_entry::<Key<'de>, &'de RawValue>()? {
+                    members.push((k, v));
                 }
                 Ok(Members(members))
             }
@@ -470,9 +496,32 @@ impl<'de> Deserialize<'de> for Members<'de> {
 /// A JSON object whose keys were checked against the ones its place allows.
 struct Obj<'a> {
     path: Field,
-    members: Vec<(String, &'a RawValue)>,
+    members: Vec<(Cow<'a, str>, &'a RawValue)>,
     /// What the object takes, for the message of a missing field.
-    takes: String,
+    takes: Takes,
+}
+
+/// What an object takes, described in the message of a missing field.
+#[derive(Clone, Copy)]
+enum Takes {
+    Text(&'static str),
+    Op(Op),
+}
+
+impl fmt::Display for Takes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Takes::Text(text) => f.write_str(text),
+            Takes::Op(op) => {
+                write!(f, "{} takes ", op.name())?;
+                for (i, k) in op.keys()[1..].iter().enumerate() {
+                    let sep = if i > 0 { ", " } else { "" };
+                    write!(f, "{sep}\"{k}\"")?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 impl<'a> Obj<'a> {
@@ -485,19 +534,19 @@ impl<'a> Obj<'a> {
         Ok(Self {
             path: path.clone(),
             members,
-            takes: String::new(),
+            takes: Takes::Text(""),
         })
     }
 
     /// Rejects keys not in `allowed` and keys given twice, first in input
     /// order. Linear: a duplicate can only be among the allowed keys.
     /// `takes` describes the object's fields for later errors.
-    fn check_keys(&mut self, allowed: &[&str], takes: String) -> Result<(), InputError> {
+    fn check_keys(&mut self, allowed: &[&str], takes: Takes) -> Result<(), InputError> {
         self.takes = takes;
         let mut seen = Vec::with_capacity(allowed.len());
         for (key, _) in &self.members {
             let field = self.path.join(key);
-            if !allowed.contains(&key.as_str()) {
+            if !allowed.contains(&key.as_ref()) {
                 let list = allowed
                     .iter()
                     .map(|k| format!("\"{k}\""))
@@ -509,14 +558,14 @@ impl<'a> Obj<'a> {
                     format!("unknown field (expected {list})"),
                 ));
             }
-            if seen.contains(&key.as_str()) {
+            if seen.contains(&key.as_ref()) {
                 return Err(InputError::at(
                     ErrorKind::DuplicateField,
                     &field,
                     "given more than once",
                 ));
             }
-            seen.push(key.as_str());
+            seen.push(key.as_ref());
         }
         Ok(())
     }
@@ -557,7 +606,8 @@ fn parse_array<'a>(
 
 /// A number from a JSON number or a JSON string, read from its decimal text
 /// exactly (never through a float).
-fn parse_number(raw: &RawValue, field: &Field) -> Result<Fx, InputError> {
+/// `field` names the number, built only for an error.
+fn parse_number(raw: &RawValue, field: impl FnOnce() -> Field) -> Result<Fx, InputError> {
     let text = raw.get();
     let unquoted;
     let decimal: &str = match text.as_bytes().first() {
@@ -569,20 +619,22 @@ fn parse_number(raw: &RawValue, field: &Field) -> Result<Fx, InputError> {
         }
         _ => {
             return Err(wrong_type(
-                field,
+                &field(),
                 "a number (a JSON number or a decimal string)",
                 raw,
             ));
         }
     };
-    fx_from_str(decimal, field).map_err(|_| {
+    // The real field name is built only on error: `fx_from_str` gets an
+    // empty one (which does not allocate).
+    fx_from_str(decimal, &Field::new("")).map_err(|_| {
         let why = match decimal.parse::<Fx>() {
             Err(e) => e.to_string(),
             Ok(_) => String::from("rejected"),
         };
         InputError::at(
             ErrorKind::NotRepresentable,
-            field,
+            &field(),
             format!(
                 "{} is not a number representable as I32F32 ({why})",
                 excerpt(text)
@@ -591,17 +643,37 @@ fn parse_number(raw: &RawValue, field: &Field) -> Result<Fx, InputError> {
     })
 }
 
+/// How a field sets the dimension, for the message of a mismatch.
+#[derive(Clone, Copy)]
+enum Why {
+    Components,
+    Axes,
+    Quat,
+    Angle,
+}
+
+impl Why {
+    fn describe(self, d: usize) -> String {
+        match self {
+            Why::Components => format!("{d} components"),
+            Why::Axes => format!("{d} axes"),
+            Why::Quat => String::from("a quaternion"),
+            Why::Angle => String::from("an angle"),
+        }
+    }
+}
+
 /// The dimension of a line: set by its first vector (or rotation), checked
 /// against every later one.
 #[derive(Default)]
 struct Dims {
-    first: Option<(usize, Field, String)>,
+    first: Option<(usize, Field, Why)>,
 }
 
 impl Dims {
     /// Records or checks that `field` makes the line `d`-dimensional;
-    /// `why` says how (such as "3 components").
-    fn check(&mut self, d: usize, field: &Field, why: String) -> Result<(), InputError> {
+    /// `why` says how.
+    fn check(&mut self, d: usize, field: &Field, why: Why) -> Result<(), InputError> {
         match &self.first {
             None => {
                 self.first = Some((d, field.clone(), why));
@@ -612,8 +684,10 @@ impl Dims {
                 ErrorKind::MixedDimensions,
                 field,
                 format!(
-                    "{d}D ({why}), but field \"{f0}\" is {d0}D ({why0}); \
-                     a line's operands must be all 2D or all 3D"
+                    "{d}D ({}), but field \"{f0}\" is {d0}D ({}); \
+                     a line's operands must be all 2D or all 3D",
+                    why.describe(d),
+                    why0.describe(*d0)
                 ),
             )),
         }
@@ -638,11 +712,11 @@ fn parse_vector(raw: &RawValue, field: &Field, dims: &mut Dims) -> Result<Vec<Fx
             ),
         ));
     }
-    dims.check(n, field, format!("{n} components"))?;
+    dims.check(n, field, Why::Components)?;
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| parse_number(item, &field.axis(i)))
+        .map(|(i, item)| parse_number(item, || field.axis(i)))
         .collect()
 }
 
@@ -689,7 +763,7 @@ const AABB_FORMS: &str = "an aabb is {\"min\",\"max\"} or {\"center\",\"half\"}"
 
 fn parse_aabb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<AabbSpec, InputError> {
     let mut obj = Obj::parse(raw, path, "an aabb object")?;
-    obj.check_keys(&["min", "max", "center", "half"], AABB_FORMS.to_string())?;
+    obj.check_keys(&["min", "max", "center", "half"], Takes::Text(AABB_FORMS))?;
     let corners = obj.get("min").is_some() || obj.get("max").is_some();
     let centered = obj.get("center").is_some() || obj.get("half").is_some();
     let form = if corners && centered {
@@ -724,7 +798,7 @@ fn parse_obb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<ObbSpec, I
     let mut obj = Obj::parse(raw, path, "an obb object")?;
     obj.check_keys(
         &["center", "half", "axes", "quat", "angle"],
-        String::from(
+        Takes::Text(
             "an obb takes \"center\", \"half\" and one of \"axes\", \"quat\" (3D), \"angle\" (2D)",
         ),
     )?;
@@ -764,7 +838,7 @@ fn parse_obb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<ObbSpec, I
                     format!("expected 2 or 3 axes, got {n}: {}", excerpt(raw.get())),
                 ));
             }
-            dims.check(n, &field, format!("{n} axes"))?;
+            dims.check(n, &field, Why::Axes)?;
             let axes = items
                 .iter()
                 .enumerate()
@@ -787,17 +861,17 @@ fn parse_obb(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<ObbSpec, I
                     ),
                 ));
             }
-            dims.check(3, &field, "a quaternion".to_string())?;
+            dims.check(3, &field, Why::Quat)?;
             let mut q = [Fx::ZERO; 4];
             for (i, (slot, item)) in q.iter_mut().zip(&items).enumerate() {
-                *slot = parse_number(item, &field.index(i))?;
+                *slot = parse_number(item, || field.index(i))?;
             }
             RotSpec::Quat(q)
         }
         _ => {
             let field = obj.field("angle");
-            dims.check(2, &field, "an angle".to_string())?;
-            RotSpec::Angle(parse_number(obj.require("angle")?, &field)?)
+            dims.check(2, &field, Why::Angle)?;
+            RotSpec::Angle(parse_number(obj.require("angle")?, || field)?)
         }
     };
     Ok(ObbSpec {
@@ -812,10 +886,10 @@ fn parse_ball(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<BallSpec,
     let mut obj = Obj::parse(raw, path, "a sphere object")?;
     obj.check_keys(
         &["center", "radius"],
-        String::from("a sphere takes \"center\", \"radius\""),
+        Takes::Text("a sphere takes \"center\", \"radius\""),
     )?;
     let center = parse_vector(obj.require("center")?, &obj.field("center"), dims)?;
-    let radius = parse_number(obj.require("radius")?, &obj.field("radius"))?;
+    let radius = parse_number(obj.require("radius")?, || obj.field("radius"))?;
     Ok(BallSpec {
         path: path.clone(),
         center,
@@ -827,12 +901,12 @@ fn parse_ray(raw: &RawValue, path: &Field, dims: &mut Dims) -> Result<RaySpec, I
     let mut obj = Obj::parse(raw, path, "a ray object")?;
     obj.check_keys(
         &["origin", "dir", "max_t"],
-        String::from("a ray takes \"origin\", \"dir\" and optionally \"max_t\""),
+        Takes::Text("a ray takes \"origin\", \"dir\" and optionally \"max_t\""),
     )?;
     let origin = parse_vector(obj.require("origin")?, &obj.field("origin"), dims)?;
     let dir = parse_vector(obj.require("dir")?, &obj.field("dir"), dims)?;
     let max_t = match obj.get("max_t") {
-        Some(raw) => Some(parse_number(raw, &obj.field("max_t"))?),
+        Some(raw) => Some(parse_number(raw, || obj.field("max_t"))?),
         None => None,
     };
     Ok(RaySpec {
@@ -861,20 +935,37 @@ enum Op {
 }
 
 impl Op {
+    const ALL: [Op; 10] = [
+        Op::AabbOverlap,
+        Op::AabbIntersection,
+        Op::AabbContact,
+        Op::AabbSweep,
+        Op::AabbSweepPair,
+        Op::RayAabb,
+        Op::RayObb,
+        Op::ObbOverlap,
+        Op::SphereAabb,
+        Op::SphereObb,
+    ];
+
+    /// The op's name, as in [`OPS`].
+    fn name(self) -> &'static str {
+        match self {
+            Op::AabbOverlap => "aabb_overlap",
+            Op::AabbIntersection => "aabb_intersection",
+            Op::AabbContact => "aabb_contact",
+            Op::AabbSweep => "aabb_sweep",
+            Op::AabbSweepPair => "aabb_sweep_pair",
+            Op::RayAabb => "ray_aabb",
+            Op::RayObb => "ray_obb",
+            Op::ObbOverlap => "obb_overlap",
+            Op::SphereAabb => "sphere_aabb",
+            Op::SphereObb => "sphere_obb",
+        }
+    }
+
     fn from_name(name: &str) -> Option<Op> {
-        Some(match name {
-            "aabb_overlap" => Op::AabbOverlap,
-            "aabb_intersection" => Op::AabbIntersection,
-            "aabb_contact" => Op::AabbContact,
-            "aabb_sweep" => Op::AabbSweep,
-            "aabb_sweep_pair" => Op::AabbSweepPair,
-            "ray_aabb" => Op::RayAabb,
-            "ray_obb" => Op::RayObb,
-            "obb_overlap" => Op::ObbOverlap,
-            "sphere_aabb" => Op::SphereAabb,
-            "sphere_obb" => Op::SphereObb,
-            _ => return None,
-        })
+        Op::ALL.into_iter().find(|op| op.name() == name)
     }
 
     /// The keys of the op's record: `op` and its operands.
@@ -1217,12 +1308,7 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
             ),
         )
     })?;
-    let takes = op.keys()[1..]
-        .iter()
-        .map(|k| format!("\"{k}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
-    obj.check_keys(op.keys(), format!("{name} takes {takes}"))?;
+    obj.check_keys(op.keys(), Takes::Op(op))?;
     let mut dims = Dims::default();
     let args = parse_args(op, &obj, &mut dims)?;
     match dims.get() {
@@ -1438,4 +1524,19 @@ pub fn eval_stream<R: BufRead, W: Write>(mut input: R, output: W) -> Result<Summ
     out.flush()
         .map_err(|source| StreamError::Write { source, summary })?;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn op_names_are_the_public_list() {
+        assert_eq!(Op::ALL.map(Op::name), OPS);
+        for op in Op::ALL {
+            assert_eq!(Op::from_name(op.name()), Some(op));
+            assert_eq!(op.keys()[0], "op");
+        }
+        assert_eq!(Op::from_name("Aabb_overlap"), None);
+    }
 }

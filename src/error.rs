@@ -171,33 +171,65 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The field the error names (for a box with `min > max`, the minimum's).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Fx, Ray2, Vec2};
+    /// let e = Ray2::try_new(Vec2::ZERO, Vec2::ZERO, Fx::ONE).unwrap_err();
+    /// assert_eq!(e.field().as_str(), "dir");
+    /// ```
+    pub fn field(&self) -> &Field {
+        match self {
+            Error::OutOfDomain { field, .. }
+            | Error::Negative { field, .. }
+            | Error::ZeroVector { field }
+            | Error::NotOrthonormal { field, .. }
+            | Error::NotRepresentable { field, .. }
+            | Error::Invalid { field, .. } => field,
+            Error::MinAboveMax { min_field, .. } => min_field,
+        }
+    }
+
+    /// What is wrong, without the leading field name: the message is
+    /// `"{field} {detail}"` or `"{field}: {detail}"`.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Vec2};
+    /// let e = Aabb2::try_new(Vec2::from_ints([5, 0]), Vec2::from_ints([3, 1])).unwrap_err();
+    /// assert_eq!(e.detail(), "5 > max.x 3");
+    /// ```
+    pub fn detail(&self) -> String {
+        match self {
+            Error::OutOfDomain { field, value } => {
+                let bound = if field.as_str().contains("axes") {
+                    "2 (an axis component)"
+                } else {
+                    "1048576 (2^20)"
+                };
+                format!("{value} is out of the domain |v| <= {bound}")
+            }
+            Error::Negative { value, .. } => format!("{value} is negative"),
+            Error::MinAboveMax { min, max_field, max, .. } => format!("{min} > {max_field} {max}"),
+            Error::ZeroVector { .. } => "zero vector".to_string(),
+            Error::NotOrthonormal { value, .. } => {
+                format!("dot product {value}: axes are not orthonormal within 2^-20")
+            }
+            Error::NotRepresentable { value, .. } => format!("{value} is not representable as I32F32"),
+            Error::Invalid { reason, .. } => reason.clone(),
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::OutOfDomain { field, value } => {
-                write!(
-                    f,
-                    "{field} {value} is out of the domain |v| <= 1048576 (2^20)"
-                )
+            Error::ZeroVector { .. } | Error::NotOrthonormal { .. } | Error::Invalid { .. } => {
+                write!(f, "{}: {}", self.field(), self.detail())
             }
-            Error::Negative { field, value } => write!(f, "{field} {value} is negative"),
-            Error::MinAboveMax {
-                min_field,
-                min,
-                max_field,
-                max,
-            } => {
-                write!(f, "{min_field} {min} > {max_field} {max}")
-            }
-            Error::ZeroVector { field } => write!(f, "{field}: zero vector"),
-            Error::NotOrthonormal { field, value } => write!(
-                f,
-                "{field} = {value}: axes are not orthonormal within 2^-20"
-            ),
-            Error::NotRepresentable { field, value } => {
-                write!(f, "{field} {value} is not representable as I32F32")
-            }
-            Error::Invalid { field, reason } => write!(f, "{field}: {reason}"),
+            _ => write!(f, "{} {}", self.field(), self.detail()),
         }
     }
 }

@@ -28,6 +28,7 @@
 pub mod arena;
 pub mod convert;
 mod error;
+pub mod eval;
 pub mod num;
 pub mod query;
 pub mod rng;

@@ -24,9 +24,6 @@ pub const DOMAIN: Fx = Fx::from_bits(1 << 52);
 /// Number of fractional bits of [`Fx`].
 pub(crate) const FRAC: u32 = 32;
 
-/// One as raw bits.
-pub(crate) const ONE_BITS: i64 = 1 << FRAC;
-
 /// The raw bits of `x`, widened.
 #[inline]
 pub(crate) fn wide(x: Fx) -> i128 {

@@ -31,6 +31,7 @@ mod error;
 pub mod eval;
 pub mod num;
 pub mod query;
+pub mod replay;
 pub mod rng;
 pub mod rot;
 pub mod shape;

@@ -1,6 +1,8 @@
 //! The `fixed-collide` command line: a thin layer over the library. Each
 //! subcommand is one arm of [`run`]; `eval` is in [`fixed_collide::eval`].
 
+mod cli;
+
 use fixed_collide::eval::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
@@ -17,10 +19,11 @@ const SOME_ERRORS: u8 = 1;
 const USAGE: u8 = 2;
 
 /// The subcommands and their one-line summaries, for the help.
-const COMMANDS: &[(&str, &str)] = &[(
-    "eval",
-    "answer collision queries given as JSON Lines, one answer a line",
-)];
+const COMMANDS: &[(&str, &str)] = &[
+    ("arena", "run the deterministic arena (the default command), print its hashes"),
+    ("eval", "answer collision queries given as JSON Lines, one answer a line"),
+    ("replay", "verify replays bit for bit, or record new ones"),
+];
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
@@ -31,7 +34,9 @@ fn main() -> ExitCode {
 /// exit status.
 fn run(args: &[OsString]) -> u8 {
     let Some((first, rest)) = args.split_first() else {
-        return usage_error("no command given");
+        // No command: the main job, the default arena checked against its
+        // recorded replay.
+        return cli::arena::command(&[]);
     };
     match first.to_str() {
         Some("-h" | "--help") => print_help(None),
@@ -48,6 +53,8 @@ fn run(args: &[OsString]) -> u8 {
             }
         }
         Some("eval") => eval_command(rest),
+        Some("arena") => cli::arena::command(rest),
+        Some("replay") => cli::replay::command(rest),
         _ => usage_error(&format!("unknown command '{}'", first.to_string_lossy())),
     }
 }
@@ -104,6 +111,8 @@ fn print_help(topic: Option<&OsStr>) -> u8 {
     match topic.map(OsStr::to_str) {
         None => print_out(&main_help()),
         Some(Some("eval")) => print_out(&eval_help()),
+        Some(Some("arena")) => print_out(cli::arena::HELP),
+        Some(Some("replay")) => print_out(cli::replay::HELP),
         Some(_) => usage_error(&format!(
             "no help for unknown command '{}'",
             topic.unwrap_or_default().to_string_lossy()
@@ -131,13 +140,14 @@ fn usage_error(message: &str) -> u8 {
 }
 
 fn usage() -> String {
-    format!("Usage: {NAME} <COMMAND> [ARGS]\n       {NAME} --help | --version")
+    format!("Usage: {NAME} [<COMMAND> [ARGS]]\n       {NAME} --help | --version")
 }
 
 fn main_help() -> String {
     let mut s = format!(
         "{NAME} {}: deterministic collision queries in I32F32 fixed point,\n\
-         bit-identical on every platform.\n\n{}\n\nCommands:\n",
+         bit-identical on every platform.\n\n{}\n\nWith no command it runs the default arena and checks it against\n\
+         replays/arena-2d.json.\n\nCommands:\n",
         env!("CARGO_PKG_VERSION"),
         usage()
     );

@@ -8,4 +8,5 @@ pub mod contact;
 pub mod obb;
 pub mod overlap;
 pub mod ray;
+pub mod sat;
 pub mod sweep;

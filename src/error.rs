@@ -212,12 +212,19 @@ impl Error {
                 format!("{value} is out of the domain |v| <= {bound}")
             }
             Error::Negative { value, .. } => format!("{value} is negative"),
-            Error::MinAboveMax { min, max_field, max, .. } => format!("{min} > {max_field} {max}"),
+            Error::MinAboveMax {
+                min,
+                max_field,
+                max,
+                ..
+            } => format!("{min} > {max_field} {max}"),
             Error::ZeroVector { .. } => "zero vector".to_string(),
             Error::NotOrthonormal { value, .. } => {
                 format!("dot product {value}: axes are not orthonormal within 2^-20")
             }
-            Error::NotRepresentable { value, .. } => format!("{value} is not representable as I32F32"),
+            Error::NotRepresentable { value, .. } => {
+                format!("{value} is not representable as I32F32")
+            }
             Error::Invalid { reason, .. } => reason.clone(),
         }
     }

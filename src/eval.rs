@@ -1119,6 +1119,7 @@ fn ball_fields<const D: usize>(h: BallHit<D>) -> Vec<(&'static str, Value)> {
 fn answer<const D: usize>(args: &Args) -> Result<Answer, InputError>
 where
     Rot<D>: FromRotSpec,
+    Obb<D>: crate::query::sat::Sat,
 {
     Ok(match args {
         Args::Overlap(a, b) => {

@@ -20,8 +20,14 @@ const USAGE: u8 = 2;
 
 /// The subcommands and their one-line summaries, for the help.
 const COMMANDS: &[(&str, &str)] = &[
-    ("arena", "run the deterministic arena (the default command), print its hashes"),
-    ("eval", "answer collision queries given as JSON Lines, one answer a line"),
+    (
+        "arena",
+        "run the deterministic arena (the default command), print its hashes",
+    ),
+    (
+        "eval",
+        "answer collision queries given as JSON Lines, one answer a line",
+    ),
     ("replay", "verify replays bit for bit, or record new ones"),
 ];
 

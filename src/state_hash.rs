@@ -32,6 +32,12 @@ impl Encoder {
         self.buf.extend_from_slice(&v.to_bits().to_le_bytes());
     }
 
+    /// Appends a byte string, prefixed by its length as a `u64`.
+    pub fn bytes_le(&mut self, bytes: &[u8]) {
+        self.u64(bytes.len() as u64);
+        self.buf.extend_from_slice(bytes);
+    }
+
     /// Appends every component of a vector.
     pub fn vector<const D: usize>(&mut self, v: &Vector<D>) {
         for c in v.0 {

@@ -122,7 +122,7 @@ fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
 
 impl<const D: usize> World<D>
 where
-    Obb<D>: crate::query::obb::SatAxes,
+    Obb<D>: crate::query::sat::Sat,
 {
     /// A world at tick 0. Checks that every shape is within the domain.
     ///

@@ -13,7 +13,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The scene `arena` runs with no options, recorded in `replays/arena-2d.json`.
-pub const DEFAULT: Config = Config { dim: 2, bodies: 400, ticks: 400, seed: 1 };
+pub const DEFAULT: Config = Config {
+    dim: 2,
+    bodies: 400,
+    ticks: 400,
+    seed: 1,
+};
 
 /// An arena run's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +56,18 @@ pub fn command(args: &[OsString]) -> u8 {
         print!("{HELP}");
         return 0;
     }
-    let opts = match Opts::parse(args, &["dim", "bodies", "ticks", "seed", "print-every", "record", "check"]) {
+    let opts = match Opts::parse(
+        args,
+        &[
+            "dim",
+            "bodies",
+            "ticks",
+            "seed",
+            "print-every",
+            "record",
+            "check",
+        ],
+    ) {
         Ok(o) => o,
         Err(e) => return usage(&e),
     };
@@ -99,10 +115,15 @@ fn default_replay() -> Option<PathBuf> {
     built.exists().then_some(built)
 }
 
-fn run<const D: usize>(config: Config, print_every: u32, record: Option<&Path>, check: Option<&Path>) -> u8
+fn run<const D: usize>(
+    config: Config,
+    print_every: u32,
+    record: Option<&Path>,
+    check: Option<&Path>,
+) -> u8
 where
     Rot<D>: RandomRot,
-    Obb<D>: fixed_collide::query::obb::SatAxes,
+    Obb<D>: fixed_collide::Sat,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
     let obstacles = scene.obstacles.len();
@@ -153,7 +174,10 @@ where
         c.sphere_obb
     );
     let per_tick = elapsed.as_secs_f64() * 1e3 / f64::from(config.ticks.max(1));
-    println!("time: {per_tick:.3} ms per tick ({:.0} ms in all)", elapsed.as_secs_f64() * 1e3);
+    println!(
+        "time: {per_tick:.3} ms per tick ({:.0} ms in all)",
+        elapsed.as_secs_f64() * 1e3
+    );
     let final_hash = hex(world.state_hash());
     println!("final hash {final_hash}");
     let mut status = 0;
@@ -186,10 +210,15 @@ fn check_against(path: &Path, config: Config, hashes: &[String], final_hash: &st
         }
     };
     let Some(a) = r.arena.as_ref() else {
-        eprintln!("fixed-collide arena: {} is not an arena replay", path.display());
+        eprintln!(
+            "fixed-collide arena: {} is not an arena replay",
+            path.display()
+        );
         return 2;
     };
-    if (a.dim, a.scene.bodies.len() as u32, a.ticks, a.seed) != (config.dim, config.bodies, config.ticks, config.seed) {
+    if (a.dim, a.scene.bodies.len() as u32, a.ticks, a.seed)
+        != (config.dim, config.bodies, config.ticks, config.seed)
+    {
         eprintln!(
             "fixed-collide arena: {} records {}D, {} bodies, {} ticks, seed {}: other parameters than this run",
             path.display(),

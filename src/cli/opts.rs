@@ -19,14 +19,19 @@ impl Opts {
         let mut positional = Vec::new();
         let mut it = args.iter();
         while let Some(a) = it.next() {
-            let a = a.to_str().ok_or_else(|| format!("argument {a:?} is not UTF-8"))?;
+            let a = a
+                .to_str()
+                .ok_or_else(|| format!("argument {a:?} is not UTF-8"))?;
             if let Some(name) = a.strip_prefix("--") {
                 let (name, inline) = match name.split_once('=') {
                     Some((n, v)) => (n, Some(v.to_string())),
                     None => (name, None),
                 };
                 if !known.contains(&name) {
-                    return Err(format!("unknown option '--{name}' (options: --{})", known.join(", --")));
+                    return Err(format!(
+                        "unknown option '--{name}' (options: --{})",
+                        known.join(", --")
+                    ));
                 }
                 let value = match inline {
                     Some(v) => v,
@@ -53,16 +58,30 @@ impl Opts {
 
     /// The last value of `--name`, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// `--name` as an integer in `lo..=hi`, or `default`.
     ///
     /// # Errors
     /// A value that is not such an integer, naming the option.
-    pub fn int<T: TryFrom<u64> + Copy>(&self, name: &str, default: T, lo: u64, hi: u64) -> Result<T, String> {
-        let Some(v) = self.get(name) else { return Ok(default) };
-        let n: u64 = v.parse().map_err(|_| format!("--{name} {v:?} is not a whole number"))?;
+    pub fn int<T: TryFrom<u64> + Copy>(
+        &self,
+        name: &str,
+        default: T,
+        lo: u64,
+        hi: u64,
+    ) -> Result<T, String> {
+        let Some(v) = self.get(name) else {
+            return Ok(default);
+        };
+        let n: u64 = v
+            .parse()
+            .map_err(|_| format!("--{name} {v:?} is not a whole number"))?;
         if n < lo || n > hi {
             return Err(format!("--{name} {n} is out of range {lo}..={hi}"));
         }

@@ -12,7 +12,11 @@ pub struct Progress {
 impl Progress {
     /// A bar for `label`, shown only when standard error is a terminal.
     pub fn new(label: &str) -> Self {
-        Progress { label: label.to_string(), enabled: std::io::stderr().is_terminal(), last: u64::MAX }
+        Progress {
+            label: label.to_string(),
+            enabled: std::io::stderr().is_terminal(),
+            last: u64::MAX,
+        }
     }
 
     /// Updates the bar.
@@ -27,7 +31,13 @@ impl Progress {
         self.last = pct;
         let filled = (pct / 4) as usize;
         let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r{} [{}{}] {done}/{total}", self.label, "=".repeat(filled), " ".repeat(25 - filled));
+        let _ = write!(
+            err,
+            "\r{} [{}{}] {done}/{total}",
+            self.label,
+            "=".repeat(filled),
+            " ".repeat(25 - filled)
+        );
         let _ = err.flush();
     }
 

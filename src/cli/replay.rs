@@ -39,7 +39,10 @@ pub fn command(args: &[OsString]) -> u8 {
         }
         Some("verify") => verify_command(rest),
         Some("record") => record_command(rest),
-        _ => usage(&format!("unknown replay command '{}'", sub.to_string_lossy())),
+        _ => usage(&format!(
+            "unknown replay command '{}'",
+            sub.to_string_lossy()
+        )),
     }
 }
 
@@ -57,7 +60,9 @@ fn verify_command(args: &[OsString]) -> u8 {
         let path = PathBuf::from(arg);
         if path.is_dir() {
             let mut entries = match std::fs::read_dir(&path) {
-                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect::<Vec<_>>(),
+                Ok(rd) => rd
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .collect::<Vec<_>>(),
                 Err(e) => {
                     println!("ERROR {}  cannot read directory: {e}", path.display());
                     failed = true;
@@ -132,9 +137,21 @@ fn record_command(args: &[OsString]) -> u8 {
             let mut progress = Progress::new("record");
             let mut sink = |d, t| progress.update(d, t);
             let r = if dim == 2 {
-                replay::record_arena(generate::<2>(bodies, ticks, seed), seed, ticks, 1, &mut sink)
+                replay::record_arena(
+                    generate::<2>(bodies, ticks, seed),
+                    seed,
+                    ticks,
+                    1,
+                    &mut sink,
+                )
             } else {
-                replay::record_arena(generate::<3>(bodies, ticks, seed), seed, ticks, 1, &mut sink)
+                replay::record_arena(
+                    generate::<3>(bodies, ticks, seed),
+                    seed,
+                    ticks,
+                    1,
+                    &mut sink,
+                )
             };
             progress.finish();
             r.map_err(|e| e.to_string())
@@ -143,9 +160,18 @@ fn record_command(args: &[OsString]) -> u8 {
             let count: u32 = opts.int("count", 12_000, 1, 10_000_000)?;
             let seed: u64 = opts.int("seed", 1, 0, u64::MAX)?;
             let records = replay::queries::generate(count, seed);
-            Ok(Replay { header: replay::Header::current(Kind::Queries), arena: None, queries: Some(records) })
+            Ok(Replay {
+                header: replay::Header::current(Kind::Queries),
+                arena: None,
+                queries: Some(records),
+            })
         })(),
-        _ => return usage(&format!("cannot record '{}': use 'arena' or 'queries'", what.to_string_lossy())),
+        _ => {
+            return usage(&format!(
+                "cannot record '{}': use 'arena' or 'queries'",
+                what.to_string_lossy()
+            ));
+        }
     };
     let r = match built {
         Ok(r) => r,

@@ -275,8 +275,3 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
         inside: false,
     })
 }
-
-/// Dimensions with a separating-axis test (temporary marker until the SAT lands).
-pub trait SatAxes {}
-impl SatAxes for Obb<2> {}
-impl SatAxes for Obb<3> {}

@@ -148,7 +148,11 @@ pub struct Divergence {
 
 impl fmt::Display for Divergence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "first divergence at {}: {}: expected {}, actual {}", self.at, self.field, self.expected, self.actual)
+        write!(
+            f,
+            "first divergence at {}: {}: expected {}, actual {}",
+            self.at, self.field, self.expected, self.actual
+        )
     }
 }
 
@@ -168,13 +172,15 @@ pub enum Verdict {
 /// # Errors
 /// [`ReplayError::Format`] naming what is wrong.
 pub fn parse(text: &str) -> Result<Replay, ReplayError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ReplayError::Format(format!("malformed JSON: {e}")))?;
-    let header = value
-        .get("header")
-        .ok_or_else(|| ReplayError::Format("no \"header\" object (is this a replay file?)".to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ReplayError::Format(format!("malformed JSON: {e}")))?;
+    let header = value.get("header").ok_or_else(|| {
+        ReplayError::Format("no \"header\" object (is this a replay file?)".to_string())
+    })?;
     if header.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err(ReplayError::Format(format!("header.format is not \"{FORMAT}\"")));
+        return Err(ReplayError::Format(format!(
+            "header.format is not \"{FORMAT}\""
+        )));
     }
     match header.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == u64::from(VERSION) => {}
@@ -183,12 +189,19 @@ pub fn parse(text: &str) -> Result<Replay, ReplayError> {
                 "unsupported header.version {v} (this build reads version {VERSION})"
             )));
         }
-        None => return Err(ReplayError::Format("header.version is missing or not a number".to_string())),
+        None => {
+            return Err(ReplayError::Format(
+                "header.version is missing or not a number".to_string(),
+            ));
+        }
     }
     if header.get("scalar").and_then(|s| s.as_str()) != Some(SCALAR) {
-        return Err(ReplayError::Format(format!("header.scalar is not \"{SCALAR}\"")));
+        return Err(ReplayError::Format(format!(
+            "header.scalar is not \"{SCALAR}\""
+        )));
     }
-    let replay: Replay = serde_json::from_value(value).map_err(|e| ReplayError::Format(e.to_string()))?;
+    let replay: Replay =
+        serde_json::from_value(value).map_err(|e| ReplayError::Format(e.to_string()))?;
     let ok = match replay.header.kind {
         Kind::Arena => replay.arena.is_some() && replay.queries.is_none(),
         Kind::Queries => replay.queries.is_some() && replay.arena.is_none(),
@@ -207,7 +220,8 @@ pub fn parse(text: &str) -> Result<Replay, ReplayError> {
 /// # Errors
 /// [`ReplayError::Io`] naming the file, or [`ReplayError::Format`].
 pub fn load(path: &std::path::Path) -> Result<Replay, ReplayError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ReplayError::Io(format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ReplayError::Io(format!("{}: {e}", path.display())))?;
     parse(&text)
 }
 
@@ -241,7 +255,7 @@ pub fn record_arena<const D: usize>(
 ) -> Result<Replay, ReplayError>
 where
     Rot<D>: RandomRot,
-    Obb<D>: crate::query::obb::SatAxes,
+    Obb<D>: crate::query::sat::Sat,
 {
     let hash_every = hash_every.max(1);
     let scene_text = SceneText::from_scene(&scene);
@@ -254,18 +268,33 @@ where
         }
         progress(u64::from(t), u64::from(ticks));
     }
-    let final_state =
-        FinalText::from_world(world.tick(), world.state_hash(), &world.scene().bodies, world.trigger_hits());
+    let final_state = FinalText::from_world(
+        world.tick(),
+        world.state_hash(),
+        &world.scene().bodies,
+        world.trigger_hits(),
+    );
     Ok(Replay {
         header: Header::current(Kind::Arena),
-        arena: Some(ArenaRecord { dim: D as u32, seed, hash_every, ticks, scene: scene_text, hashes, final_state }),
+        arena: Some(ArenaRecord {
+            dim: D as u32,
+            seed,
+            hash_every,
+            ticks,
+            scene: scene_text,
+            hashes,
+            final_state,
+        }),
         queries: None,
     })
 }
 
-fn verify_arena<const D: usize>(a: &ArenaRecord, progress: &mut dyn FnMut(u64, u64)) -> Result<Verdict, ReplayError>
+fn verify_arena<const D: usize>(
+    a: &ArenaRecord,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Verdict, ReplayError>
 where
-    Obb<D>: crate::query::obb::SatAxes,
+    Obb<D>: crate::query::sat::Sat,
 {
     if a.hash_every == 0 {
         return Err(ReplayError::Format("arena.hash_every is 0".to_string()));
@@ -304,17 +333,33 @@ where
         }
         progress(u64::from(t), u64::from(a.ticks));
     }
-    let actual =
-        FinalText::from_world(world.tick(), world.state_hash(), &world.scene().bodies, world.trigger_hits());
+    let actual = FinalText::from_world(
+        world.tick(),
+        world.state_hash(),
+        &world.scene().bodies,
+        world.trigger_hits(),
+    );
     if let Some(d) = first_final_difference(&a.final_state, &actual, a.ticks) {
         return Ok(Verdict::Diverged(d));
     }
-    Ok(Verdict::Match(format!("{} ticks, final hash {}", a.ticks, actual.hash)))
+    Ok(Verdict::Match(format!(
+        "{} ticks, final hash {}",
+        a.ticks, actual.hash
+    )))
 }
 
-fn first_final_difference(expected: &FinalText, actual: &FinalText, tick: u32) -> Option<Divergence> {
+fn first_final_difference(
+    expected: &FinalText,
+    actual: &FinalText,
+    tick: u32,
+) -> Option<Divergence> {
     let at = format!("tick {tick} (final state)");
-    let diff = |field: String, e: String, a: String| Divergence { at: at.clone(), field, expected: e, actual: a };
+    let diff = |field: String, e: String, a: String| Divergence {
+        at: at.clone(),
+        field,
+        expected: e,
+        actual: a,
+    };
     if expected.bodies.len() != actual.bodies.len() {
         return Some(diff(
             "final.bodies (count)".to_string(),
@@ -325,19 +370,35 @@ fn first_final_difference(expected: &FinalText, actual: &FinalText, tick: u32) -
     for (i, (e, a)) in expected.bodies.iter().zip(&actual.bodies).enumerate() {
         for (name, ev, av) in [("pos", &e.pos, &a.pos), ("vel", &e.vel, &a.vel)] {
             if ev.len() != av.len() {
-                return Some(diff(format!("final.bodies[{i}].{name} (length)"), ev.len().to_string(), av.len().to_string()));
+                return Some(diff(
+                    format!("final.bodies[{i}].{name} (length)"),
+                    ev.len().to_string(),
+                    av.len().to_string(),
+                ));
             }
             for (c, (x, y)) in ev.iter().zip(av).enumerate() {
                 if x != y {
-                    return Some(diff(format!("final.bodies[{i}].{name}[{c}]"), x.clone(), y.clone()));
+                    return Some(diff(
+                        format!("final.bodies[{i}].{name}[{c}]"),
+                        x.clone(),
+                        y.clone(),
+                    ));
                 }
             }
         }
         if e.sensor != a.sensor {
-            return Some(diff(format!("final.bodies[{i}].sensor"), e.sensor.clone(), a.sensor.clone()));
+            return Some(diff(
+                format!("final.bodies[{i}].sensor"),
+                e.sensor.clone(),
+                a.sensor.clone(),
+            ));
         }
         if e.contacts != a.contacts {
-            return Some(diff(format!("final.bodies[{i}].contacts"), e.contacts.to_string(), a.contacts.to_string()));
+            return Some(diff(
+                format!("final.bodies[{i}].contacts"),
+                e.contacts.to_string(),
+                a.contacts.to_string(),
+            ));
         }
     }
     if expected.trigger_hits != actual.trigger_hits {
@@ -348,7 +409,11 @@ fn first_final_difference(expected: &FinalText, actual: &FinalText, tick: u32) -
         ));
     }
     if expected.hash != actual.hash {
-        return Some(diff("final.hash".to_string(), expected.hash.clone(), actual.hash.clone()));
+        return Some(diff(
+            "final.hash".to_string(),
+            expected.hash.clone(),
+            actual.hash.clone(),
+        ));
     }
     None
 }

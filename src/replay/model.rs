@@ -139,7 +139,10 @@ pub(crate) fn parse_vec<const D: usize>(v: &[String], field: &Field) -> Result<V
     if v.len() != D {
         return Err(Error::Invalid {
             field: field.clone(),
-            reason: format!("a vector of {} components where the scene has dimension {D}", v.len()),
+            reason: format!(
+                "a vector of {} components where the scene has dimension {D}",
+                v.len()
+            ),
         });
     }
     let mut out = Vector::ZERO;
@@ -151,11 +154,16 @@ pub(crate) fn parse_vec<const D: usize>(v: &[String], field: &Field) -> Result<V
 
 fn shape_text<const D: usize>(s: &ShapeKind<D>) -> ShapeText {
     match s {
-        ShapeKind::Box { half } => ShapeText::Box { half: vec_text(half) },
-        ShapeKind::Ball { radius } => ShapeText::Ball { radius: fx_text(*radius) },
-        ShapeKind::Oriented { half, rot } => {
-            ShapeText::Oriented { half: vec_text(half), axes: rot.axes().iter().map(vec_text).collect() }
-        }
+        ShapeKind::Box { half } => ShapeText::Box {
+            half: vec_text(half),
+        },
+        ShapeKind::Ball { radius } => ShapeText::Ball {
+            radius: fx_text(*radius),
+        },
+        ShapeKind::Oriented { half, rot } => ShapeText::Oriented {
+            half: vec_text(half),
+            axes: rot.axes().iter().map(vec_text).collect(),
+        },
     }
 }
 
@@ -197,22 +205,36 @@ impl SceneText {
             obstacles: scene
                 .obstacles
                 .iter()
-                .map(|o| ObstacleText { shape: shape_text(&o.shape), pos: vec_text(&o.pos) })
+                .map(|o| ObstacleText {
+                    shape: shape_text(&o.shape),
+                    pos: vec_text(&o.pos),
+                })
                 .collect(),
             bodies: scene
                 .bodies
                 .iter()
-                .map(|b| BodyText { shape: shape_text(&b.shape), pos: vec_text(&b.pos), vel: vec_text(&b.vel) })
+                .map(|b| BodyText {
+                    shape: shape_text(&b.shape),
+                    pos: vec_text(&b.pos),
+                    vel: vec_text(&b.vel),
+                })
                 .collect(),
             triggers: scene
                 .triggers
                 .iter()
-                .map(|t| BoxText { min: vec_text(&t.min()), max: vec_text(&t.max()) })
+                .map(|t| BoxText {
+                    min: vec_text(&t.min()),
+                    max: vec_text(&t.max()),
+                })
                 .collect(),
             kicks: scene
                 .kicks
                 .iter()
-                .map(|k| KickText { tick: k.tick, body: k.body, vel: vec_text(&k.vel) })
+                .map(|k| KickText {
+                    tick: k.tick,
+                    body: k.body,
+                    vel: vec_text(&k.vel),
+                })
                 .collect(),
         }
     }
@@ -226,7 +248,10 @@ impl SceneText {
         let mut obstacles = Vec::with_capacity(self.obstacles.len());
         for (i, o) in self.obstacles.iter().enumerate() {
             let f = root.join("obstacles").index(i);
-            obstacles.push(Obstacle { shape: parse_shape(&o.shape, &f.join("shape"))?, pos: parse_vec(&o.pos, &f.join("pos"))? });
+            obstacles.push(Obstacle {
+                shape: parse_shape(&o.shape, &f.join("shape"))?,
+                pos: parse_vec(&o.pos, &f.join("pos"))?,
+            });
         }
         let mut bodies = Vec::with_capacity(self.bodies.len());
         for (i, b) in self.bodies.iter().enumerate() {
@@ -242,8 +267,11 @@ impl SceneText {
         let mut triggers = Vec::with_capacity(self.triggers.len());
         for (i, t) in self.triggers.iter().enumerate() {
             let f = root.join("triggers").index(i);
-            let b = Aabb::try_new(parse_vec(&t.min, &f.join("min"))?, parse_vec(&t.max, &f.join("max"))?)
-                .map_err(|e| e.within(f.as_str()))?;
+            let b = Aabb::try_new(
+                parse_vec(&t.min, &f.join("min"))?,
+                parse_vec(&t.max, &f.join("max"))?,
+            )
+            .map_err(|e| e.within(f.as_str()))?;
             triggers.push(b);
         }
         let mut kicks = Vec::with_capacity(self.kicks.len());
@@ -259,21 +287,38 @@ impl SceneText {
             if k.tick < last_tick {
                 return Err(Error::Invalid {
                     field: f.join("tick"),
-                    reason: format!("{} (kicks must be in tick order; the previous is at {last_tick})", k.tick),
+                    reason: format!(
+                        "{} (kicks must be in tick order; the previous is at {last_tick})",
+                        k.tick
+                    ),
                 });
             }
             last_tick = k.tick;
             let vel = parse_vec(&k.vel, &f.join("vel"))?;
             vel.check_domain(&f.join("vel"))?;
-            kicks.push(Kick { tick: k.tick, body: k.body, vel });
+            kicks.push(Kick {
+                tick: k.tick,
+                body: k.body,
+                vel,
+            });
         }
-        Ok(Scene { obstacles, bodies, triggers, kicks })
+        Ok(Scene {
+            obstacles,
+            bodies,
+            triggers,
+            kicks,
+        })
     }
 }
 
 impl FinalText {
     /// The file form of a world's state.
-    pub fn from_world<const D: usize>(tick: u32, hash: u64, bodies: &[Body<D>], trigger_hits: &[u32]) -> Self {
+    pub fn from_world<const D: usize>(
+        tick: u32,
+        hash: u64,
+        bodies: &[Body<D>],
+        trigger_hits: &[u32],
+    ) -> Self {
         FinalText {
             tick,
             hash: crate::state_hash::hex(hash),

@@ -23,26 +23,40 @@ pub struct QueryRecord {
 /// `{"error": ...}` object for an invalid input).
 pub fn answer_value(input: &Value) -> Value {
     match crate::eval::eval_line(&input.to_string()) {
-        Ok(a) => serde_json::from_str(&a.to_json()).unwrap_or_else(|e| json!({"error": e.to_string()})),
+        Ok(a) => {
+            serde_json::from_str(&a.to_json()).unwrap_or_else(|e| json!({"error": e.to_string()}))
+        }
         Err(e) => json!({"error": e.to_string()}),
     }
 }
 
 /// Re-answers every query and compares, stopping at the first difference.
+/// A match reports the XXH3 digest of all the answers' JSON texts (each
+/// length-prefixed), comparable across platforms.
 pub fn verify(records: &[QueryRecord], progress: &mut dyn FnMut(u64, u64)) -> Verdict {
     let n = records.len() as u64;
+    let mut digest = crate::state_hash::Encoder::new();
     for (i, r) in records.iter().enumerate() {
         let actual = answer_value(&r.input);
+        digest.bytes_le(actual.to_string().as_bytes());
         if actual != r.expected {
             let (field, expected, actual) = first_field_difference(&r.expected, &actual);
-            return Verdict::Diverged(Divergence { at: format!("query {i} ({})", r.category), field, expected, actual });
+            return Verdict::Diverged(Divergence {
+                at: format!("query {i} ({})", r.category),
+                field,
+                expected,
+                actual,
+            });
         }
         if i % 1024 == 0 {
             progress(i as u64, n);
         }
     }
     progress(n, n);
-    Verdict::Match(format!("{n} queries"))
+    Verdict::Match(format!(
+        "{n} queries, answer digest {}",
+        crate::state_hash::hex(digest.hash())
+    ))
 }
 
 /// The first key (in the expected answer's order, then the actual's) whose
@@ -52,7 +66,11 @@ fn first_field_difference(expected: &Value, actual: &Value) -> (String, String, 
         for (k, ev) in e {
             let av = a.get(k);
             if av != Some(ev) {
-                return (k.clone(), ev.to_string(), av.map_or("(absent)".to_string(), Value::to_string));
+                return (
+                    k.clone(),
+                    ev.to_string(),
+                    av.map_or("(absent)".to_string(), Value::to_string),
+                );
             }
         }
         for (k, av) in a {
@@ -61,20 +79,30 @@ fn first_field_difference(expected: &Value, actual: &Value) -> (String, String, 
             }
         }
     }
-    ("answer".to_string(), expected.to_string(), actual.to_string())
+    (
+        "answer".to_string(),
+        expected.to_string(),
+        actual.to_string(),
+    )
 }
 
 /// Builds `count` queries from `seed`, cycling through the ops and their edge
 /// categories, and records the answers of this build.
 pub fn generate(count: u32, seed: u64) -> Vec<QueryRecord> {
-    let mut g = Gen { rng: Rng::new(seed) };
+    let mut g = Gen {
+        rng: Rng::new(seed),
+    };
     let mut out = Vec::with_capacity(count as usize);
     let mut k: u32 = 0;
     while out.len() < count as usize {
         let dim = if k % 2 == 0 { 2 } else { 3 };
         let (category, input) = g.query(k / 2, dim);
         let expected = answer_value(&input);
-        out.push(QueryRecord { category, input, expected });
+        out.push(QueryRecord {
+            category,
+            input,
+            expected,
+        });
         k += 1;
     }
     out
@@ -134,7 +162,15 @@ impl Gen {
     fn boxv(&mut self, dim: usize) -> (Vec<Fx>, Vec<Fx>) {
         let big = self.rng.below(16) == 0;
         let min: Vec<Fx> = if big {
-            (0..dim).map(|_| if self.rng.chance(1, 2) { -DOMAIN } else { DOMAIN - Fx::from_num(8) }).collect()
+            (0..dim)
+                .map(|_| {
+                    if self.rng.chance(1, 2) {
+                        -DOMAIN
+                    } else {
+                        DOMAIN - Fx::from_num(8)
+                    }
+                })
+                .collect()
         } else {
             self.point(dim, 16)
         };
@@ -143,7 +179,11 @@ impl Gen {
     }
 
     /// A second box placed against the first in the given relation.
-    fn related_box(&mut self, a: &(Vec<Fx>, Vec<Fx>), relation: u64) -> (Vec<Fx>, Vec<Fx>, &'static str) {
+    fn related_box(
+        &mut self,
+        a: &(Vec<Fx>, Vec<Fx>),
+        relation: u64,
+    ) -> (Vec<Fx>, Vec<Fx>, &'static str) {
         let dim = a.0.len();
         let axis = self.rng.below(dim as u64) as usize;
         let (mut min, mut max) = self.boxv(dim);
@@ -222,14 +262,20 @@ impl Gen {
             "aabb_overlap" | "aabb_intersection" | "aabb_contact" => {
                 let a = self.boxv(dim);
                 let (bmin, bmax, name) = self.related_box(&a, round % 7);
-                (name.to_string(), json!({"op": op, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}))
+                (
+                    name.to_string(),
+                    json!({"op": op, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}),
+                )
             }
             "aabb_sweep" | "aabb_sweep_pair" => self.sweep(op, dim, round),
             "ray_aabb" => self.ray_aabb(dim, round),
             "ray_obb" => {
                 let (cat, obb) = self.obb(dim, round);
                 let (rcat, ray) = self.ray_toward(dim);
-                (format!("{cat}/{rcat}"), json!({"op": op, "ray": ray, "obb": obb}))
+                (
+                    format!("{cat}/{rcat}"),
+                    json!({"op": op, "ray": ray, "obb": obb}),
+                )
             }
             "obb_overlap" => {
                 let (ca, a) = self.obb(dim, round);
@@ -243,13 +289,19 @@ impl Gen {
             "sphere_aabb" => {
                 let a = self.boxv(dim);
                 let (center, r, name) = self.sphere_near(&a, round % 4);
-                (name.to_string(), json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}))
+                (
+                    name.to_string(),
+                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}),
+                )
             }
             _ => {
                 let (cat, obb) = self.obb(dim, round);
                 let center = self.point(dim, 12);
                 let r = self.size();
-                (cat, json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}))
+                (
+                    cat,
+                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}),
+                )
             }
         };
         (format!("{op}/{dim}d/{cat}"), v)
@@ -348,12 +400,18 @@ impl Gen {
         if round % 2 == 0 {
             ray["max_t"] = s(self.rng.grid(0, 8, 2));
         }
-        (cat.to_string(), json!({"op": "ray_aabb", "ray": ray, "aabb": aabb(&a.0, &a.1)}))
+        (
+            cat.to_string(),
+            json!({"op": "ray_aabb", "ray": ray, "aabb": aabb(&a.0, &a.1)}),
+        )
     }
 
     fn ray_toward(&mut self, dim: usize) -> (String, Value) {
         let origin = self.point(dim, 20);
-        let mut dir: Vec<Fx> = origin.iter().map(|c| -*c + self.rng.grid(-2, 2, 2)).collect();
+        let mut dir: Vec<Fx> = origin
+            .iter()
+            .map(|c| -*c + self.rng.grid(-2, 2, 2))
+            .collect();
         let cat = if self.rng.chance(1, 4) {
             dir[0] = Fx::ZERO;
             "zero_dir_component"
@@ -363,7 +421,10 @@ impl Gen {
         if dir.iter().all(|c| *c == Fx::ZERO) {
             dir[dim - 1] = Fx::ONE;
         }
-        (cat.to_string(), json!({"origin": vecv(&origin), "dir": vecv(&dir)}))
+        (
+            cat.to_string(),
+            json!({"origin": vecv(&origin), "dir": vecv(&dir)}),
+        )
     }
 
     fn obb(&mut self, dim: usize, round: u64) -> (String, Value) {
@@ -404,11 +465,17 @@ impl Gen {
         b
     }
 
-    fn sphere_near(&mut self, a: &(Vec<Fx>, Vec<Fx>), relation: u64) -> (Vec<Fx>, Fx, &'static str) {
+    fn sphere_near(
+        &mut self,
+        a: &(Vec<Fx>, Vec<Fx>),
+        relation: u64,
+    ) -> (Vec<Fx>, Fx, &'static str) {
         let dim = a.0.len();
         let axis = self.rng.below(dim as u64) as usize;
         let r = self.rng.grid(0, 4, 2);
-        let mut center: Vec<Fx> = (0..dim).map(|i| crate::num::midpoint(a.0[i], a.1[i])).collect();
+        let mut center: Vec<Fx> = (0..dim)
+            .map(|i| crate::num::midpoint(a.0[i], a.1[i]))
+            .collect();
         match relation {
             0 => {
                 center[axis] = a.1[axis] + r;

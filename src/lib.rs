@@ -25,6 +25,11 @@
 //! assert_eq!(hit.t_enter, Fx::from_num(0.5));
 //! ```
 
+// The README's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod arena;
 pub mod convert;
 mod error;

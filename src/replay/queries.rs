@@ -63,6 +63,10 @@ pub fn verify(records: &[QueryRecord], progress: &mut dyn FnMut(u64, u64)) -> Ve
 /// values differ.
 fn first_field_difference(expected: &Value, actual: &Value) -> (String, String, String) {
     if let (Some(e), Some(a)) = (expected.as_object(), actual.as_object()) {
+        // An input that is now rejected: show why.
+        if let (None, Some(msg)) = (e.get("error"), a.get("error")) {
+            return ("error".to_string(), "(none)".to_string(), msg.to_string());
+        }
         for (k, ev) in e {
             let av = a.get(k);
             if av != Some(ev) {
@@ -222,10 +226,8 @@ impl Gen {
                 "one_ulp_overlap"
             }
             4 => {
-                for i in 0..dim {
-                    min[i] = a.0[i];
-                    max[i] = a.0[i];
-                }
+                min.clone_from(&a.0);
+                max.clone_from(&a.0);
                 "zero_size_on_corner"
             }
             5 => {
@@ -386,8 +388,8 @@ impl Gen {
                 "parallel_outside_slab"
             }
             4 => {
-                for i in 0..dim {
-                    origin[i] = crate::num::midpoint(a.0[i], a.1[i]);
+                for (o, (lo, hi)) in origin.iter_mut().zip(a.0.iter().zip(&a.1)) {
+                    *o = crate::num::midpoint(*lo, *hi);
                 }
                 "origin_inside"
             }

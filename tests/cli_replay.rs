@@ -1,0 +1,281 @@
+//! The `arena` and `replay` commands as a new user tries them: good runs,
+//! and bad input that must give a clear message, never a panic, and nothing
+//! silently dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_fixed-collide");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run the binary")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh scratch directory under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn no_panic(out: &Output, case: &str) {
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!all.contains("panicked"), "{case}: {all}");
+}
+
+#[test]
+fn verify_the_repository_replays_prints_one_ok_line_each() {
+    let out = run(&["replay", "verify", "replays"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    for name in ["arena-2d.json", "arena-3d.json", "queries.json"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} missing: {stdout}"));
+        assert!(line.starts_with("ok "), "{line}");
+    }
+    assert!(stdout.contains("final hash "), "{stdout}");
+    assert!(stdout.contains("answer digest "), "{stdout}");
+}
+
+#[test]
+fn arena_records_a_replay_that_verifies() {
+    let dir = scratch("arena_record");
+    let file = dir.join("run.json");
+    let f = file.to_str().unwrap();
+    let out = run(&[
+        "arena", "--dim", "3", "--bodies", "20", "--ticks", "30", "--seed", "5", "--record", f,
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let final_line = stdout
+        .lines()
+        .find(|l| l.starts_with("final hash "))
+        .expect("final hash line");
+    let hash = final_line.trim_start_matches("final hash ");
+    assert!(stdout.contains("queries: "), "{stdout}");
+    assert!(stdout.contains("ms per tick"), "{stdout}");
+    let check = run(&[
+        "arena", "--dim", "3", "--bodies", "20", "--ticks", "30", "--seed", "5", "--check", f,
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+    assert!(
+        text(&check.stdout).contains("matches"),
+        "{}",
+        text(&check.stdout)
+    );
+    let v = run(&["replay", "verify", f]);
+    assert_eq!(v.status.code(), Some(0), "{}", text(&v.stdout));
+    assert!(
+        text(&v.stdout).contains(hash),
+        "verify reports the same final hash {hash}: {}",
+        text(&v.stdout)
+    );
+}
+
+#[test]
+fn arena_check_against_other_parameters_fails_clearly() {
+    let out = run(&[
+        "arena",
+        "--bodies",
+        "10",
+        "--ticks",
+        "5",
+        "--check",
+        "replays/arena-2d.json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("other parameters"),
+        "{}",
+        text(&out.stderr)
+    );
+    no_panic(&out, "check");
+}
+
+#[test]
+fn arena_bad_options_are_usage_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["arena", "--dim", "4"], "--dim 4 is out of range 2..=3"),
+        (
+            &["arena", "--bodies", "many"],
+            "--bodies \"many\" is not a whole number",
+        ),
+        (&["arena", "--ticks"], "option '--ticks' needs a value"),
+        (&["arena", "--speed", "3"], "unknown option '--speed'"),
+        (&["arena", "extra"], "no positional argument"),
+        (&["replay"], "replay needs 'verify' or 'record'"),
+        (&["replay", "verify"], "at least one FILE or DIR"),
+        (&["replay", "record", "arena"], "needs --out FILE"),
+        (
+            &["replay", "record", "movies", "--out", "x"],
+            "cannot record 'movies'",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(want),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        no_panic(&out, &format!("{args:?}"));
+    }
+}
+
+/// Writes `files` into a fresh directory and verifies it.
+fn verify_dir(name: &str, files: &[(&str, String)]) -> (Output, String) {
+    let dir = scratch(name);
+    for (f, body) in files {
+        std::fs::write(dir.join(f), body).unwrap();
+    }
+    let out = run(&["replay", "verify", dir.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    no_panic(&out, name);
+    (out, stdout)
+}
+
+fn good_queries() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/queries.json"))
+        .unwrap()
+}
+
+fn line_for<'a>(stdout: &'a str, file: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|l| l.contains(file))
+        .unwrap_or_else(|| panic!("no line for {file}: {stdout}"))
+}
+
+#[test]
+fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
+    let q = good_queries();
+    let files = [
+        ("a-good.json", q.clone()),
+        ("b-empty.json", String::new()),
+        ("c-malformed.json", "{\"header\": {".to_string()),
+        (
+            "d-not-replay.json",
+            "{\"name\": \"package.json lookalike\"}".to_string(),
+        ),
+        (
+            "e-version.json",
+            q.replacen("\"version\":1", "\"version\":7", 1),
+        ),
+        ("f-truncated.json", q[..q.len() / 3].to_string()),
+        ("notes.txt", "hello".to_string()),
+    ];
+    let (out, stdout) = verify_dir("verify_dir", &files);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let expect = [
+        ("a-good.json", "ok "),
+        ("b-empty.json", "malformed JSON"),
+        ("c-malformed.json", "malformed JSON"),
+        ("d-not-replay.json", "no \"header\""),
+        ("e-version.json", "unsupported header.version 7"),
+        ("f-truncated.json", "malformed JSON"),
+        ("notes.txt", "skip"),
+    ];
+    for (file, want) in expect {
+        let line = line_for(&stdout, file);
+        assert!(line.contains(want), "{file}: want {want:?} in {line:?}");
+    }
+    assert_eq!(
+        stdout.lines().count(),
+        files.len(),
+        "one line per file: {stdout}"
+    );
+}
+
+#[test]
+fn verify_names_the_query_and_field_of_a_bad_query_input() {
+    let q = good_queries();
+    // The first query's op becomes unknown, a later one loses a field, one
+    // gets the wrong dimension, one a number out of the domain or range.
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "unknown-op.json",
+            "\"op\":\"aabb_overlap\"",
+            "\"op\":\"aabb_overlapp\"",
+            "query 0 ",
+        ),
+        (
+            "missing-field.json",
+            "\"stationary\":",
+            "\"stationery\":",
+            "query ",
+        ),
+        (
+            "huge-number.json",
+            "\"min\":[\"",
+            "\"min\":[\"123456789012345678901234567890",
+            "query 0 ",
+        ),
+    ];
+    for (file, from, to, at) in cases {
+        assert!(q.contains(from), "{file}: pattern {from}");
+        let (out, stdout) = verify_dir(
+            &format!("verify_{file}"),
+            &[(file, q.replacen(from, to, 1))],
+        );
+        assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
+        let line = line_for(&stdout, file);
+        assert!(line.starts_with("FAIL"), "{file}: {line}");
+        assert!(line.contains(at), "{file}: want {at:?} in {line}");
+        assert!(
+            line.contains("field"),
+            "{file}: the answer names the field: {line}"
+        );
+    }
+}
+
+#[test]
+fn verify_names_an_out_of_domain_or_wrong_dimension_arena_input() {
+    let arena = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/arena-2d.json"),
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&arena).unwrap();
+    let mut far = v.clone();
+    far["arena"]["scene"]["bodies"][5]["pos"][1] = serde_json::Value::String("5000000".into());
+    let mut flat = v.clone();
+    flat["arena"]["scene"]["bodies"][7]["vel"] = serde_json::json!(["1", "2", "3"]);
+    let files = [
+        ("far.json", far.to_string()),
+        ("flat.json", flat.to_string()),
+    ];
+    let (out, stdout) = verify_dir("verify_arena_domain", &files);
+    assert_eq!(out.status.code(), Some(1));
+    let line = line_for(&stdout, "far.json");
+    assert!(
+        line.contains("ERROR") && line.contains("bodies[5]") && line.contains("5000000"),
+        "{line}"
+    );
+    let line = line_for(&stdout, "flat.json");
+    assert!(
+        line.contains("ERROR") && line.contains("bodies[7].vel") && line.contains("dimension 2"),
+        "{line}"
+    );
+}
+
+#[test]
+fn verify_of_a_missing_file_is_an_error_line() {
+    let out = run(&["replay", "verify", "no/such/file.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("ERROR no/such/file.json"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -11,9 +11,9 @@ use fixed_collide::{
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fixed-collide");
+mod common;
 
 /// Ops whose answers need the OBB queries (being written elsewhere).
 const OBB_OPS: [&str; 3] = ["obb_overlap", "ray_obb", "sphere_obb"];
@@ -35,7 +35,7 @@ fn stream(input: &[u8]) -> (fixed_collide::eval::Summary, Vec<String>) {
 }
 
 fn run_bin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
+    let mut child = common::bin()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -156,11 +156,7 @@ fn demo_answers_match_expected_for_aabb_ops_in_binary_on_stdin() {
 #[test]
 fn demo_answers_match_expected_in_binary_on_the_file() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/demo.jsonl");
-    let out = Command::new(BIN)
-        .arg("eval")
-        .arg(&path)
-        .output()
-        .expect("run");
+    let out = common::bin().arg("eval").arg(&path).output().expect("run");
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let got = text(&out.stdout);
     let expected = example("demo.expected.jsonl");
@@ -1432,7 +1428,7 @@ fn binary_exit_status_and_messages() {
 #[test]
 fn binary_stops_quietly_when_the_reader_goes_away() {
     let ok = r#"{"op":"aabb_overlap","a":{"min":[0,0],"max":[1,1]},"b":{"min":[2,2],"max":[3,3]}}"#;
-    let mut child = Command::new(BIN)
+    let mut child = common::bin()
         .arg("eval")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -3,12 +3,12 @@
 //! silently dropped.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-const BIN: &str = env!("CARGO_BIN_EXE_fixed-collide");
+mod common;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
+    common::bin()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

@@ -84,8 +84,8 @@ fn dot<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
 ///   [`sphere_aabb`](crate::sphere_aabb).
 /// - Touching (distance equal to the radius) is a hit; a zero radius is a
 ///   point test; zero half-sizes are valid.
-/// - `point`: the ball's center itself when `|u_i| <= h_i` on every axis
-///   (inside, or on the surface); otherwise `c + sum_i w_i A_i` with
+/// - `point`: the ball's center itself when `|u_i|` (truncated) is at most
+///   `h_i` on every axis (inside, or on the surface); otherwise `c + sum_i w_i A_i` with
 ///   `w_i = u_i` clamped to `[-h_i, h_i]`, each coordinate rounded to
 ///   nearest (ties up). It lies in the box up to that rounding and within
 ///   `2 * band(0) + 1 ulp` per coordinate of the exact closest point

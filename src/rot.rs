@@ -57,7 +57,8 @@ impl<const D: usize> Rot<D> {
         let two = Fx::from_num(2);
         for (i, a) in axes.iter().enumerate() {
             for (k, &c) in a.0.iter().enumerate() {
-                if c.abs() > two {
+                // Not `c.abs()`: it overflows for `Fx::MIN`.
+                if c < -two || c > two {
                     let field = Field::new("axes").index(i).axis(k);
                     return Err(Error::OutOfDomain { field, value: c });
                 }
@@ -429,6 +430,17 @@ mod tests {
                 "quat {q:?}: {r:?}"
             );
             assert!(Rot3::try_from_axes(r.axes).is_ok(), "quat {q:?}");
+        }
+    }
+
+    #[test]
+    fn extreme_axis_components_are_rejected_without_panicking() {
+        for c in [Fx::MIN, Fx::MAX, Fx::from_num(-3)] {
+            let r = Rot2::try_from_axes([Vector([c, Fx::ZERO]), Vector([Fx::ZERO, Fx::ONE])]);
+            assert!(
+                matches!(r, Err(Error::OutOfDomain { .. })),
+                "component {c}: {r:?}"
+            );
         }
     }
 

@@ -84,12 +84,14 @@ fn dot<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
 ///   [`sphere_aabb`](crate::sphere_aabb).
 /// - Touching (distance equal to the radius) is a hit; a zero radius is a
 ///   point test; zero half-sizes are valid.
-/// - `point`: the ball's center itself when `|u_i| <= h_i` on every axis
-///   (inside, or on the surface); otherwise `c + sum_i w_i A_i` with
+/// - `point`: the ball's center itself when `|u_i|` (truncated) is at most
+///   `h_i` on every axis (inside, or on the surface); otherwise `c + sum_i w_i A_i` with
 ///   `w_i = u_i` clamped to `[-h_i, h_i]`, each coordinate rounded to
 ///   nearest (ties up). It lies in the box up to that rounding and within
-///   `2 * sigma + 1 ulp` per coordinate of the exact closest point (exactly
-///   it when `tau` is 0).
+///   `2 * band(0) + 1 ulp` per coordinate of the exact closest point
+///   (exactly it when `tau` is 0). (The box coordinates `w` are within
+///   `tau * sum_j h_j` of the exact ones, `s* = clamp(u - (G - I) s*)` with
+///   `G` the Gram matrix of the axes.)
 ///
 /// # Examples
 /// ```

@@ -151,7 +151,8 @@ fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
 ///   determinants, at scale 2^96: `< 2^100` (terms `< 2^98`);
 /// - `T . N` at scale 2^96: terms `< 2^53 * 2^65`, sum `< 2^121`;
 /// - `T x A_i` at scale 2^64: `< 2^87`; `(T x A_i) . B_j`: `< 2^122`;
-/// - radii: see [`Radius`]. Every intermediate stays below 2^123.
+/// - radii: see `Radius` (split in two `u128`). Every intermediate stays
+///   below 2^123.
 impl Sat for Obb<3> {
     fn sat_overlap(&self, other: &Self) -> bool {
         let (a, b) = (self, other);

@@ -2,32 +2,34 @@
 //! (a dotted path such as `a.min.x`) and its value.
 
 use crate::num::Fx;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The dotted name of an input field, such as `min.x` or `obb.axes[1].z`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Field(String);
+pub struct Field(Cow<'static, str>);
 
 const AXIS_NAMES: [&str; 3] = ["x", "y", "z"];
 
 impl Field {
-    /// A field with the given name.
+    /// A field with the given name (a `&'static str` name is not copied:
+    /// building the field of a valid input costs nothing).
     ///
     /// # Examples
     /// ```
     /// use fixed_collide::Field;
     /// assert_eq!(Field::new("min").axis(0).to_string(), "min.x");
     /// ```
-    pub fn new(name: impl Into<String>) -> Self {
+    pub fn new(name: impl Into<Cow<'static, str>>) -> Self {
         Self(name.into())
     }
 
     /// The sub-field `name` of this one (`a` + `min` = `a.min`).
     pub fn join(&self, name: &str) -> Self {
         if self.0.is_empty() {
-            Self(name.to_string())
+            Self(Cow::Owned(name.to_string()))
         } else {
-            Self(format!("{}.{}", self.0, name))
+            Self(Cow::Owned(format!("{}.{}", self.0, name)))
         }
     }
 
@@ -35,18 +37,18 @@ impl Field {
     pub fn axis(&self, i: usize) -> Self {
         match AXIS_NAMES.get(i) {
             Some(n) => self.join(n),
-            None => Self(format!("{}[{i}]", self.0)),
+            None => Self(Cow::Owned(format!("{}[{i}]", self.0))),
         }
     }
 
     /// The element `i` of this list field (`axes` + 1 = `axes[1]`).
     pub fn index(&self, i: usize) -> Self {
-        Self(format!("{}[{i}]", self.0))
+        Self(Cow::Owned(format!("{}[{i}]", self.0)))
     }
 
     /// This field placed under `prefix` (`min.x` under `a` = `a.min.x`).
     pub fn within(&self, prefix: &str) -> Self {
-        Field::new(prefix).join(&self.0)
+        Field::new(prefix.to_string()).join(&self.0)
     }
 
     /// The dotted name.

@@ -85,6 +85,13 @@ impl<const D: usize> Aabb<D> {
         Self::try_new(min, max)
     }
 
+    /// A box from corners the caller has already validated (in the domain,
+    /// `min <= max`), such as the overlap of two valid boxes.
+    pub(crate) fn from_valid_corners(min: Vector<D>, max: Vector<D>) -> Self {
+        debug_assert!((0..D).all(|i| min.0[i] <= max.0[i]));
+        Self { min, max }
+    }
+
     /// The minimum corner.
     pub fn min(&self) -> Vector<D> {
         self.min
@@ -105,29 +112,31 @@ impl<const D: usize> Aabb<D> {
     }
 }
 
-/// Checks a vector of sizes: non-negative and within the domain.
+/// Checks a vector of sizes: non-negative and within the domain. The
+/// component's field name is built only for an error.
 pub(crate) fn check_sizes<const D: usize>(v: &Vector<D>, field: &Field) -> Result<(), Error> {
     for (i, &c) in v.0.iter().enumerate() {
-        check_size(c, &field.axis(i))?;
+        if c < Fx::ZERO || c > DOMAIN {
+            return Err(size_error(c, field.axis(i)));
+        }
     }
     Ok(())
 }
 
 /// Checks one size (half-size, radius): non-negative and within the domain.
 pub(crate) fn check_size(value: Fx, field: &Field) -> Result<(), Error> {
-    if value < Fx::ZERO {
-        return Err(Error::Negative {
-            field: field.clone(),
-            value,
-        });
-    }
-    if value > DOMAIN {
-        return Err(Error::OutOfDomain {
-            field: field.clone(),
-            value,
-        });
+    if value < Fx::ZERO || value > DOMAIN {
+        return Err(size_error(value, field.clone()));
     }
     Ok(())
+}
+
+fn size_error(value: Fx, field: Field) -> Error {
+    if value < Fx::ZERO {
+        Error::Negative { field, value }
+    } else {
+        Error::OutOfDomain { field, value }
+    }
 }
 
 /// A closed ball: a circle in 2D, a sphere in 3D. Radius zero is a point.

@@ -517,9 +517,9 @@ fn as_aabb<const D: usize>(b: &Obb<D>) -> Option<Aabb<D>> {
     Aabb::try_from_center_half(b.center(), hw).ok()
 }
 
-/// 10,000 cases per property (`OBB_CASES` overrides, for quick local runs).
+/// 10,000 cases per property (`FIXED_COLLIDE_CASES` overrides: the cross-platform check lowers it under qemu).
 fn config() -> ProptestConfig {
-    let cases = std::env::var("OBB_CASES")
+    let cases = std::env::var("FIXED_COLLIDE_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(CASES);

@@ -64,12 +64,15 @@ pub fn aabb_overlap_open<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
 /// assert_eq!((i.min(), i.max()), (Vec2::from_ints([1, 1]), Vec2::from_ints([2, 2])));
 /// ```
 pub fn aabb_intersection<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Aabb<D>> {
+    if !aabb_overlap(a, b) {
+        return None;
+    }
     let (mut min, mut max) = (a.min(), a.max());
     for i in 0..D {
         min.0[i] = min.0[i].max(b.min().0[i]);
         max.0[i] = max.0[i].min(b.max().0[i]);
     }
-    // Both corners come from valid boxes, so only `min <= max` can fail,
-    // and it fails exactly when the boxes do not overlap.
-    Aabb::try_new(min, max).ok()
+    // Corners of valid boxes, and `min <= max` on every axis since they
+    // overlap.
+    Some(Aabb::from_valid_corners(min, max))
 }

@@ -204,25 +204,24 @@ impl Error {
     /// assert_eq!(e.detail(), "5 > max.x 3");
     /// ```
     pub fn detail(&self) -> String {
+        let t = crate::convert::fx_to_text;
         match self {
-            Error::OutOfDomain { field, value } => {
-                let bound = if field.as_str().contains("axes") {
-                    "2 (an axis component)"
-                } else {
-                    "1048576 (2^20)"
-                };
-                format!("{value} is out of the domain |v| <= {bound}")
+            Error::OutOfDomain { value, .. } => {
+                format!("{} is out of the domain |v| <= 1048576 (2^20)", t(*value))
             }
-            Error::Negative { value, .. } => format!("{value} is negative"),
+            Error::Negative { value, .. } => format!("{} is negative", t(*value)),
             Error::MinAboveMax {
                 min,
                 max_field,
                 max,
                 ..
-            } => format!("{min} > {max_field} {max}"),
+            } => format!("{} > {max_field} {}", t(*min), t(*max)),
             Error::ZeroVector { .. } => "zero vector".to_string(),
             Error::NotOrthonormal { value, .. } => {
-                format!("dot product {value}: axes are not orthonormal within 2^-20")
+                format!(
+                    "dot product {}: axes are not orthonormal within 2^-20",
+                    t(*value)
+                )
             }
             Error::NotRepresentable { value, .. } => {
                 format!("{value} is not representable as I32F32")

@@ -142,9 +142,9 @@ impl Value {
 }
 
 fn write_num(out: &mut String, x: Fx) {
-    // `Display` of `Fx` is plain decimal (digits, '-', '.'): nothing to
-    // escape, and it parses back to the same bits.
-    let _ = write!(out, "\"{x}\"");
+    // Plain decimal (digits, '-', '.'): nothing to escape; parses back to
+    // the same bits (fixed's `Display` alone does not always).
+    let _ = write!(out, "\"{}\"", crate::convert::fx_to_text(x));
 }
 
 fn write_vector(out: &mut String, v: &[Fx]) {

@@ -43,7 +43,7 @@ impl<const D: usize> Rot<D> {
     /// [`AXIS_TOLERANCE`]. Handedness is not checked (a box is symmetric).
     ///
     /// # Errors
-    /// [`Error::OutOfDomain`] for a component above 2 in magnitude (field
+    /// [`Error::Invalid`] for a component above 2 in magnitude (field
     /// `axes[i].x` ...), [`Error::NotOrthonormal`] naming `axes[i]` (length)
     /// or `axes[i]*axes[j]` (a pair) and the measured dot product.
     ///
@@ -60,7 +60,11 @@ impl<const D: usize> Rot<D> {
                 // Not `c.abs()`: it overflows for `Fx::MIN`.
                 if c < -two || c > two {
                     let field = Field::new("axes").index(i).axis(k);
-                    return Err(Error::OutOfDomain { field, value: c });
+                    let reason = format!(
+                        "{} is out of range for an axis component (|c| <= 2)",
+                        crate::convert::fx_to_text(c)
+                    );
+                    return Err(Error::Invalid { field, reason });
                 }
             }
         }
@@ -438,7 +442,7 @@ mod tests {
         for c in [Fx::MIN, Fx::MAX, Fx::from_num(-3)] {
             let r = Rot2::try_from_axes([Vector([c, Fx::ZERO]), Vector([Fx::ZERO, Fx::ONE])]);
             assert!(
-                matches!(r, Err(Error::OutOfDomain { .. })),
+                matches!(r, Err(Error::Invalid { .. })),
                 "component {c}: {r:?}"
             );
         }

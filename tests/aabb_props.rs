@@ -18,7 +18,13 @@ use fixed_collide::{
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-const CASES: u32 = 10_000;
+/// Cases per property: 10,000, or `FIXED_COLLIDE_CASES` (lowered under qemu).
+fn cases() -> u32 {
+    std::env::var("FIXED_COLLIDE_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
+}
 
 type Check = Result<(), TestCaseError>;
 
@@ -1370,7 +1376,7 @@ macro_rules! dimension_props {
         }
 
         proptest! {
-            #![proptest_config(ProptestConfig::with_cases(CASES))]
+            #![proptest_config(ProptestConfig::with_cases(cases()))]
 
             #[test]
             fn overlap_closed_matches_exact(c in pair_case::<$d>()) {

@@ -959,7 +959,7 @@ fn obb_ops_validate_their_operands() {
             &lines[2],
             ErrorKind::Invalid,
             Some("a.axes[0].x"),
-            "|v| <= 2",
+            "(|c| <= 2)",
         ),
         (
             &lines[3],

@@ -124,7 +124,7 @@ pub struct FinalText {
 }
 
 pub(crate) fn fx_text(v: Fx) -> String {
-    v.to_string()
+    crate::convert::fx_to_text(v)
 }
 
 pub(crate) fn vec_text<const D: usize>(v: &Vector<D>) -> VecText {

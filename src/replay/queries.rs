@@ -117,7 +117,7 @@ struct Gen {
 }
 
 fn s(v: Fx) -> Value {
-    Value::String(v.to_string())
+    Value::String(crate::convert::fx_to_text(v))
 }
 
 fn vecv(v: &[Fx]) -> Value {

@@ -25,6 +25,8 @@
 //! assert_eq!(hit.t_enter, Fx::from_num(0.5));
 //! ```
 
+#![warn(missing_docs)]
+
 // The README's examples run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

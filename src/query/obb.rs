@@ -13,7 +13,7 @@
 
 use crate::num::{Fx, Round, div_floor, from_scale64, mul_wide, wide};
 use crate::query::ball::BallHit;
-use crate::query::interval::{Bounds, Time, span};
+use crate::query::interval::{Bounds, Time, dot_wide, span, wide_vec};
 use crate::query::ray::RayHit;
 use crate::query::sat::Sat;
 use crate::rot::Obb;
@@ -53,21 +53,6 @@ where
     a.sat_overlap(b)
 }
 
-/// Raw bits of a vector, widened.
-#[inline]
-fn wv<const D: usize>(v: &Vector<D>) -> [i128; D] {
-    v.0.map(wide)
-}
-
-#[inline]
-fn dot<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
-    let mut s = 0;
-    for i in 0..D {
-        s += a[i] * b[i];
-    }
-    s
-}
-
 /// Whether a closed ball meets an oriented box; on a hit, the point of the
 /// box closest to the ball's center, in world coordinates.
 ///
@@ -104,10 +89,10 @@ fn dot<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
 /// assert!(sphere_obb(&far, &b).is_none());
 /// ```
 pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
-    let (p, c) = (wv(&ball.center()), wv(&obb.center()));
+    let (p, c) = (wide_vec(&ball.center()), wide_vec(&obb.center()));
     // |d_k| <= 2^53 raw.
     let d: [i128; D] = std::array::from_fn(|k| p[k] - c[k]);
-    let axes = obb.axes().each_ref().map(wv);
+    let axes = obb.axes().each_ref().map(wide_vec);
     let sigma = wide(obb.slack());
     let mut inside = true;
     let mut dist2: i128 = 0;
@@ -115,7 +100,7 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
     for i in 0..D {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
-        let u = dot(&d, &axes[i]);
+        let u = dot_wide(&d, &axes[i]);
         let mag = (u.unsigned_abs() >> 32) as i128;
         let h = wide(obb.half().0[i]);
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
@@ -198,10 +183,10 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
-    let (o, c) = (wv(&ray.origin()), wv(&obb.center()));
+    let (o, c) = (wide_vec(&ray.origin()), wide_vec(&obb.center()));
     let rel: [i128; D] = std::array::from_fn(|k| o[k] - c[k]); // < 2^54
-    let dir = wv(&ray.dir()); // |dir_k| <= 2^52
-    let axes = obb.axes().each_ref().map(wv);
+    let dir = wide_vec(&ray.dir()); // |dir_k| <= 2^52
+    let axes = obb.axes().each_ref().map(wide_vec);
     let sigma = wide(obb.slack());
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
@@ -209,11 +194,11 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     for i in 0..D {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
-        let u = dot(&rel, &axes[i]) >> 32;
+        let u = dot_wide(&rel, &axes[i]) >> 32;
         let h = wide(obb.half().0[i]) + sigma; // < 2^53
         lo[i] = -h - u; // |lo|, |hi| < 2^55
         hi[i] = h - u;
-        dl[i] = dot(&dir, &axes[i]); // scale 2^64, < 2^87
+        dl[i] = dot_wide(&dir, &axes[i]); // scale 2^64, < 2^87
     }
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly

@@ -28,9 +28,9 @@
 //! cross product, whose test `0 > radius` never separates (and nothing is
 //! lost: that direction is not a facet normal).
 
-use crate::num::{Fx, wide};
+use crate::num::Fx;
+use crate::query::interval::{dot_wide, wide_vec};
 use crate::rot::Obb;
-use crate::vec::Vector;
 
 mod sealed {
     pub trait Sealed {}
@@ -110,21 +110,6 @@ impl Radius {
     }
 }
 
-/// Raw bits of a vector, widened.
-#[inline]
-fn w<const D: usize>(v: &Vector<D>) -> [i128; D] {
-    v.0.map(wide)
-}
-
-#[inline]
-fn dot<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
-    let mut s = 0;
-    for i in 0..D {
-        s += a[i] * b[i];
-    }
-    s
-}
-
 #[inline]
 fn cross(a: &[i128; 3], b: &[i128; 3]) -> [i128; 3] {
     [
@@ -137,7 +122,7 @@ fn cross(a: &[i128; 3], b: &[i128; 3]) -> [i128; 3] {
 /// `T = c_b - c_a`, raw bits: each component `|T_k| <= 2^53`.
 #[inline]
 fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
-    let (ca, cb) = (w(&a.center()), w(&b.center()));
+    let (ca, cb) = (wide_vec(&a.center()), wide_vec(&b.center()));
     std::array::from_fn(|k| cb[k] - ca[k])
 }
 
@@ -156,8 +141,8 @@ fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
 impl Sat for Obb<3> {
     fn sat_overlap(&self, other: &Self) -> bool {
         let (a, b) = (self, other);
-        let aa = a.axes().each_ref().map(w);
-        let bb = b.axes().each_ref().map(w);
+        let aa = a.axes().each_ref().map(wide_vec);
+        let bb = b.axes().each_ref().map(wide_vec);
         let (ha, hb) = (a.half().0, b.half().0);
         let t = offset(a, b);
         let na = [
@@ -170,14 +155,14 @@ impl Sat for Obb<3> {
             cross(&bb[2], &bb[0]),
             cross(&bb[0], &bb[1]),
         ];
-        let det_a = dot(&aa[0], &na[0]);
-        let det_b = dot(&bb[0], &nb[0]);
+        let det_a = dot_wide(&aa[0], &na[0]);
+        let det_b = dot_wide(&bb[0], &nb[0]);
         // fa[k][j] = N^A_k . B_j = det(A_{k+1}, A_{k+2}, B_j).
         let fa: [[i128; 3]; 3] =
-            std::array::from_fn(|k| std::array::from_fn(|j| dot(&na[k], &bb[j])));
+            std::array::from_fn(|k| std::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
         // fb[i][k] = A_i . N^B_k = det(A_i, B_{k+1}, B_{k+2}).
         let fb: [[i128; 3]; 3] =
-            std::array::from_fn(|i| std::array::from_fn(|k| dot(&aa[i], &nb[k])));
+            std::array::from_fn(|i| std::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
 
         // Face normals of a: A_m . N^A_k = det_a if m == k, else 0.
         for k in 0..3 {
@@ -186,7 +171,7 @@ impl Sat for Obb<3> {
             for j in 0..3 {
                 r.add(hb[j], fa[k][j]);
             }
-            if r.exceeded_by(dot(&t, &na[k])) {
+            if r.exceeded_by(dot_wide(&t, &na[k])) {
                 return false;
             }
         }
@@ -197,7 +182,7 @@ impl Sat for Obb<3> {
             for i in 0..3 {
                 r.add(ha[i], fb[i][k]);
             }
-            if r.exceeded_by(dot(&t, &nb[k])) {
+            if r.exceeded_by(dot_wide(&t, &nb[k])) {
                 return false;
             }
         }
@@ -219,7 +204,7 @@ impl Sat for Obb<3> {
                         r.add(hb[m], fb[i][3 - j - m]);
                     }
                 }
-                if r.exceeded_by(dot(&ta, &bb[j])) {
+                if r.exceeded_by(dot_wide(&ta, &bb[j])) {
                     return false;
                 }
             }
@@ -239,8 +224,8 @@ impl Sat for Obb<3> {
 impl Sat for Obb<2> {
     fn sat_overlap(&self, other: &Self) -> bool {
         let (a, b) = (self, other);
-        let aa = a.axes().each_ref().map(w);
-        let bb = b.axes().each_ref().map(w);
+        let aa = a.axes().each_ref().map(wide_vec);
+        let bb = b.axes().each_ref().map(wide_vec);
         let t = offset(a, b);
         let perp = |v: &[i128; 2]| [-v[1], v[0]];
         // `first` owns the face normals perp(first_axes[1 - k]) (normal of
@@ -248,15 +233,15 @@ impl Sat for Obb<2> {
         let faces_separate =
             |first: &Obb<2>, fa: &[[i128; 2]; 2], second: &Obb<2>, sa: &[[i128; 2]; 2]| {
                 // fa[k] . perp(fa[1 - k]) = +-det; fa[1-k] . perp(fa[1-k]) = 0.
-                let det = dot(&fa[0], &perp(&fa[1]));
+                let det = dot_wide(&fa[0], &perp(&fa[1]));
                 (0..2).any(|k| {
                     let l = perp(&fa[1 - k]);
                     let mut r = Radius::default();
                     r.add(first.half().0[k], det);
                     for (h, axis) in second.half().0.iter().zip(sa) {
-                        r.add(*h, dot(axis, &l));
+                        r.add(*h, dot_wide(axis, &l));
                     }
-                    r.exceeded_by(dot(&t, &l))
+                    r.exceeded_by(dot_wide(&t, &l))
                 })
             };
         !(faces_separate(a, &aa, b, &bb) || faces_separate(b, &bb, a, &aa))

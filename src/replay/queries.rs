@@ -246,18 +246,7 @@ impl Gen {
     }
 
     fn query(&mut self, k: u32, dim: usize) -> (String, Value) {
-        let ops = [
-            "aabb_overlap",
-            "aabb_intersection",
-            "aabb_contact",
-            "aabb_sweep",
-            "aabb_sweep_pair",
-            "ray_aabb",
-            "ray_obb",
-            "obb_overlap",
-            "sphere_aabb",
-            "sphere_obb",
-        ];
+        let ops = crate::eval::OPS;
         let op = ops[(k as usize) % ops.len()];
         let round = u64::from(k) / ops.len() as u64;
         let (cat, v) = match op {

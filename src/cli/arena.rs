@@ -3,9 +3,8 @@
 
 use super::opts::Opts;
 use super::progress::Progress;
-use fixed_collide::arena::World;
 use fixed_collide::arena::scene::{RandomRot, generate};
-use fixed_collide::replay;
+use fixed_collide::replay::{self, ArenaRecord, Header, Kind, Replay};
 use fixed_collide::rot::{Obb, Rot};
 use fixed_collide::state_hash::hex;
 use std::ffi::OsString;
@@ -19,6 +18,21 @@ pub const DEFAULT: Config = Config {
     ticks: 400,
     seed: 1,
 };
+
+impl Config {
+    /// `--dim`, `--bodies`, `--ticks` and `--seed`, defaulting to [`DEFAULT`].
+    ///
+    /// # Errors
+    /// A value that is not a whole number in range, naming the option.
+    pub fn from_opts(opts: &Opts) -> Result<Config, String> {
+        Ok(Config {
+            dim: opts.int("dim", DEFAULT.dim, 2, 3)?,
+            bodies: opts.int("bodies", DEFAULT.bodies, 0, 200_000)?,
+            ticks: opts.int("ticks", DEFAULT.ticks, 0, 10_000_000)?,
+            seed: opts.int("seed", DEFAULT.seed, 0, u64::MAX)?,
+        })
+    }
+}
 
 /// An arena run's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,16 +88,10 @@ pub fn command(args: &[OsString]) -> u8 {
     if let Some(p) = opts.positional.first() {
         return usage(&format!("arena takes no positional argument (got '{p}')"));
     }
-    let parsed = (|| -> Result<(Config, u32), String> {
-        let c = Config {
-            dim: opts.int("dim", DEFAULT.dim, 2, 3)?,
-            bodies: opts.int("bodies", DEFAULT.bodies, 0, 200_000)?,
-            ticks: opts.int("ticks", DEFAULT.ticks, 0, 10_000_000)?,
-            seed: opts.int("seed", DEFAULT.seed, 0, u64::MAX)?,
-        };
+    let parsed = Config::from_opts(&opts).and_then(|c| {
         let print_every = opts.int("print-every", (c.ticks / 8).max(1), 1, u64::from(u32::MAX))?;
         Ok((c, print_every))
-    })();
+    });
     let (config, print_every) = match parsed {
         Ok(v) => v,
         Err(e) => return usage(&e),
@@ -126,38 +134,33 @@ where
     Obb<D>: fixed_collide::Sat,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
-    let obstacles = scene.obstacles.len();
-    let mut world = match World::new(scene.clone()) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("fixed-collide arena: invalid scene: {e}");
-            return 2;
-        }
-    };
     println!(
-        "arena {D}D: {} bodies, {obstacles} obstacles, {} ticks, seed {}",
-        config.bodies, config.ticks, config.seed
+        "arena {D}D: {} bodies, {} obstacles, {} ticks, seed {}",
+        config.bodies,
+        scene.obstacles.len(),
+        config.ticks,
+        config.seed
     );
     let mut progress = Progress::new("arena");
-    let mut hashes = Vec::with_capacity(config.ticks as usize);
     let started = Instant::now();
-    for t in 1..=config.ticks {
-        if let Err(e) = world.step() {
-            progress.finish();
-            eprintln!("fixed-collide arena: tick {t}: {e}");
-            return 1;
-        }
-        let h = world.state_hash();
-        hashes.push(hex(h));
+    // One run: its per-tick hashes are printed as they come and recorded.
+    let outcome = replay::run_arena(scene, config.seed, config.ticks, 1, &mut |t, h| {
         if t % print_every == 0 || t == config.ticks {
             progress.finish();
             println!("tick {t:>7}  hash {}", hex(h));
         }
         progress.update(u64::from(t), u64::from(config.ticks));
-    }
+    });
     let elapsed = started.elapsed();
     progress.finish();
-    let c = world.counts();
+    let run = match outcome {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fixed-collide arena: {e}");
+            return 1;
+        }
+    };
+    let c = run.counts;
     println!(
         "queries: {} in all: aabb_overlap {}, aabb_intersection {}, aabb_contact {}, aabb_sweep {}, \
          aabb_sweep_pair {}, ray_aabb {}, ray_obb {}, obb_overlap {}, sphere_aabb {}, sphere_obb {}",
@@ -178,30 +181,30 @@ where
         "time: {per_tick:.3} ms per tick ({:.0} ms in all)",
         elapsed.as_secs_f64() * 1e3
     );
-    let final_hash = hex(world.state_hash());
-    println!("final hash {final_hash}");
+    println!("final hash {}", run.record.final_state.hash);
     let mut status = 0;
+    if let Some(check) = check {
+        status = check_against(check, config, &run.record);
+    }
     if let Some(path) = record {
-        let mut sink = |_, _| {};
-        let written = replay::record_arena(scene, config.seed, config.ticks, 1, &mut sink)
-            .map_err(|e| e.to_string())
-            .and_then(|r| super::replay::write_replay(&r, path));
-        match written {
+        let r = Replay {
+            header: Header::current(Kind::Arena),
+            arena: Some(run.record),
+            queries: None,
+        };
+        match super::replay::write_replay(&r, path) {
             Ok(()) => println!("recorded {}", path.display()),
             Err(e) => {
                 eprintln!("fixed-collide arena: cannot record: {e}");
-                status = 2;
+                status = status.max(2);
             }
         }
-    }
-    if let Some(path) = check {
-        status = status.max(check_against(path, config, &hashes, &final_hash));
     }
     status
 }
 
-/// Compares this run's per-tick hashes with a recorded arena replay.
-fn check_against(path: &Path, config: Config, hashes: &[String], final_hash: &str) -> u8 {
+/// Compares this run with a recorded arena replay of the same parameters.
+fn check_against(path: &Path, config: Config, actual: &ArenaRecord) -> u8 {
     let r = match replay::load(path) {
         Ok(r) => r,
         Err(e) => {
@@ -229,31 +232,20 @@ fn check_against(path: &Path, config: Config, hashes: &[String], final_hash: &st
         );
         return 1;
     }
-    let every = a.hash_every.max(1) as usize;
-    for (k, want) in a.hashes.iter().enumerate() {
-        let tick = (k + 1) * every;
-        if hashes.get(tick - 1) != Some(want) {
+    match replay::compare_arena(a, actual) {
+        Some(d) => {
+            println!("MISMATCH with {}: {d}", path.display());
+            1
+        }
+        None => {
             println!(
-                "MISMATCH with {}: tick {tick}: state hash expected {want}, actual {}",
+                "final hash {} matches {} (recorded by fixed-collide {}): {} tick hashes agree",
+                actual.final_state.hash,
                 path.display(),
-                hashes.get(tick - 1).map_or("(none)", String::as_str)
+                r.header.crate_version,
+                a.hashes.len()
             );
-            return 1;
+            0
         }
     }
-    if a.final_state.hash != final_hash {
-        println!(
-            "MISMATCH with {}: final hash expected {}, actual {final_hash}",
-            path.display(),
-            a.final_state.hash
-        );
-        return 1;
-    }
-    println!(
-        "final hash {final_hash} matches {} (recorded by fixed-collide {}): {} tick hashes agree",
-        path.display(),
-        r.header.crate_version,
-        a.hashes.len()
-    );
-    0
 }

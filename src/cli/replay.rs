@@ -1,6 +1,6 @@
 //! `fixed-collide replay verify|record`.
 
-use super::arena::DEFAULT;
+use super::arena::Config;
 use super::opts::Opts;
 use super::progress::Progress;
 use fixed_collide::arena::scene::generate;
@@ -130,10 +130,12 @@ fn record_command(args: &[OsString]) -> u8 {
     };
     let built: Result<Replay, String> = match what.to_str() {
         Some("arena") => (|| {
-            let dim: u32 = opts.int("dim", DEFAULT.dim, 2, 3)?;
-            let bodies: u32 = opts.int("bodies", DEFAULT.bodies, 0, 200_000)?;
-            let ticks: u32 = opts.int("ticks", DEFAULT.ticks, 0, 10_000_000)?;
-            let seed: u64 = opts.int("seed", DEFAULT.seed, 0, u64::MAX)?;
+            let Config {
+                dim,
+                bodies,
+                ticks,
+                seed,
+            } = Config::from_opts(&opts)?;
             let mut progress = Progress::new("record");
             let mut sink = |d, t| progress.update(d, t);
             let r = if dim == 2 {

@@ -13,9 +13,9 @@
 pub mod model;
 pub mod queries;
 
-use crate::arena::World;
-use crate::arena::scene::{RandomRot, Scene};
-use crate::rot::{Obb, Rot};
+use crate::arena::scene::Scene;
+use crate::arena::{QueryCounts, World};
+use crate::rot::Obb;
 use crate::state_hash::hex;
 use model::{FinalText, SceneText};
 use serde::{Deserialize, Serialize};
@@ -242,7 +242,66 @@ pub fn verify(replay: &Replay, progress: &mut dyn FnMut(u64, u64)) -> Result<Ver
     }
 }
 
-/// Runs an arena scene for `ticks` ticks and records it.
+/// An arena run with its record.
+#[derive(Clone, Debug)]
+pub struct ArenaRun {
+    /// The inputs and outputs, as a replay stores them.
+    pub record: ArenaRecord,
+    /// The queries the run made, per family.
+    pub counts: QueryCounts,
+}
+
+/// Runs an arena scene for `ticks` ticks, storing the state hash every
+/// `hash_every` ticks (at least 1); `on_tick(t, hash)` sees every tick's
+/// state hash as it is computed.
+///
+/// # Errors
+/// When the scene is invalid or a body leaves the domain.
+pub fn run_arena<const D: usize>(
+    scene: Scene<D>,
+    seed: u64,
+    ticks: u32,
+    hash_every: u32,
+    on_tick: &mut dyn FnMut(u32, u64),
+) -> Result<ArenaRun, ReplayError>
+where
+    Obb<D>: crate::query::sat::Sat,
+{
+    let hash_every = hash_every.max(1);
+    let scene_text = SceneText::from_scene(&scene);
+    let mut world = World::new(scene)?;
+    let mut hashes = Vec::with_capacity((ticks / hash_every) as usize);
+    for t in 1..=ticks {
+        world.step()?;
+        let h = world.state_hash();
+        if t % hash_every == 0 {
+            hashes.push(hex(h));
+        }
+        on_tick(t, h);
+    }
+    let final_state = FinalText::from_world(
+        world.tick(),
+        world.state_hash(),
+        &world.scene().bodies,
+        world.trigger_hits(),
+    );
+    let record = ArenaRecord {
+        dim: D as u32,
+        seed,
+        hash_every,
+        ticks,
+        scene: scene_text,
+        hashes,
+        final_state,
+    };
+    Ok(ArenaRun {
+        record,
+        counts: world.counts(),
+    })
+}
+
+/// Runs an arena scene and records it as a replay ([`run_arena`] with a
+/// progress callback).
 ///
 /// # Errors
 /// When the scene is invalid.
@@ -254,39 +313,41 @@ pub fn record_arena<const D: usize>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Replay, ReplayError>
 where
-    Rot<D>: RandomRot,
     Obb<D>: crate::query::sat::Sat,
 {
-    let hash_every = hash_every.max(1);
-    let scene_text = SceneText::from_scene(&scene);
-    let mut world = World::new(scene)?;
-    let mut hashes = Vec::new();
-    for t in 1..=ticks {
-        world.step()?;
-        if t % hash_every == 0 {
-            hashes.push(hex(world.state_hash()));
-        }
-        progress(u64::from(t), u64::from(ticks));
-    }
-    let final_state = FinalText::from_world(
-        world.tick(),
-        world.state_hash(),
-        &world.scene().bodies,
-        world.trigger_hits(),
-    );
+    let run = run_arena(scene, seed, ticks, hash_every, &mut |t, _| {
+        progress(u64::from(t), u64::from(ticks))
+    })?;
     Ok(Replay {
         header: Header::current(Kind::Arena),
-        arena: Some(ArenaRecord {
-            dim: D as u32,
-            seed,
-            hash_every,
-            ticks,
-            scene: scene_text,
-            hashes,
-            final_state,
-        }),
+        arena: Some(run.record),
         queries: None,
     })
+}
+
+/// The first difference between a recorded arena run and a re-run of the
+/// same scene: the first stored tick hash that differs (ticks where both
+/// store a hash), then the final state field by field.
+pub fn compare_arena(expected: &ArenaRecord, actual: &ArenaRecord) -> Option<Divergence> {
+    let (ee, ae) = (expected.hash_every.max(1), actual.hash_every.max(1));
+    for (k, want) in expected.hashes.iter().enumerate() {
+        let tick = (k as u64 + 1) * u64::from(ee);
+        if tick % u64::from(ae) != 0 {
+            continue;
+        }
+        let got = usize::try_from(tick / u64::from(ae) - 1)
+            .ok()
+            .and_then(|i| actual.hashes.get(i));
+        if got != Some(want) {
+            return Some(Divergence {
+                at: format!("tick {tick}"),
+                field: "state hash".to_string(),
+                expected: want.clone(),
+                actual: got.cloned().unwrap_or_else(|| "(none)".to_string()),
+            });
+        }
+    }
+    first_final_difference(&expected.final_state, &actual.final_state, expected.ticks)
 }
 
 fn verify_arena<const D: usize>(
@@ -315,37 +376,17 @@ where
         )));
     }
     let scene = a.scene.to_scene::<D>()?;
-    let mut world = World::new(scene)?;
-    let mut k = 0;
-    for t in 1..=a.ticks {
-        world.step()?;
-        if t % a.hash_every == 0 {
-            let actual = hex(world.state_hash());
-            if actual != a.hashes[k] {
-                return Ok(Verdict::Diverged(Divergence {
-                    at: format!("tick {t}"),
-                    field: "state hash".to_string(),
-                    expected: a.hashes[k].clone(),
-                    actual,
-                }));
-            }
-            k += 1;
-        }
-        progress(u64::from(t), u64::from(a.ticks));
-    }
-    let actual = FinalText::from_world(
-        world.tick(),
-        world.state_hash(),
-        &world.scene().bodies,
-        world.trigger_hits(),
-    );
-    if let Some(d) = first_final_difference(&a.final_state, &actual, a.ticks) {
-        return Ok(Verdict::Diverged(d));
-    }
-    Ok(Verdict::Match(format!(
-        "{} ticks, final hash {}",
-        a.ticks, actual.hash
-    )))
+    let ticks = a.ticks;
+    let run = run_arena(scene, a.seed, ticks, a.hash_every, &mut |t, _| {
+        progress(u64::from(t), u64::from(ticks))
+    })?;
+    Ok(match compare_arena(a, &run.record) {
+        Some(d) => Verdict::Diverged(d),
+        None => Verdict::Match(format!(
+            "{ticks} ticks, final hash {}",
+            run.record.final_state.hash
+        )),
+    })
 }
 
 fn first_final_difference(

@@ -167,21 +167,25 @@ fn shape_text<const D: usize>(s: &ShapeKind<D>) -> ShapeText {
     }
 }
 
+fn parse_half<const D: usize>(half: &[String], field: &Field) -> Result<Vector<D>, Error> {
+    let field = field.join("half");
+    let half = parse_vec(half, &field)?;
+    crate::shape::check_sizes(&half, &field)?;
+    Ok(half)
+}
+
 fn parse_shape<const D: usize>(s: &ShapeText, field: &Field) -> Result<ShapeKind<D>, Error> {
     Ok(match s {
-        ShapeText::Box { half } => {
-            let half = parse_vec(half, &field.join("half"))?;
-            crate::shape::check_sizes(&half, &field.join("half"))?;
-            ShapeKind::Box { half }
-        }
+        ShapeText::Box { half } => ShapeKind::Box {
+            half: parse_half(half, field)?,
+        },
         ShapeText::Ball { radius } => {
             let radius = parse_fx(radius, &field.join("radius"))?;
             check_size(radius, &field.join("radius"))?;
             ShapeKind::Ball { radius }
         }
         ShapeText::Oriented { half, axes } => {
-            let half = parse_vec(half, &field.join("half"))?;
-            crate::shape::check_sizes(&half, &field.join("half"))?;
+            let half = parse_half(half, field)?;
             if axes.len() != D {
                 return Err(Error::Invalid {
                     field: field.join("axes"),

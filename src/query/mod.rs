@@ -9,4 +9,5 @@ pub mod obb;
 pub mod overlap;
 pub mod ray;
 pub mod sat;
+mod sat_filter;
 pub mod sweep;

@@ -46,6 +46,7 @@ use std::cmp::Ordering;
 /// let q = Obb3::try_new(Vec3::from_ints([2, 2, 2]), Vec3::from_ints([1, 1, 1]), Rot3::identity()).unwrap();
 /// assert!(obb_overlap(&p, &q)); // touching corners count
 /// ```
+#[inline]
 pub fn obb_overlap<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> bool
 where
     Obb<D>: Sat,
@@ -89,23 +90,23 @@ where
 /// assert!(sphere_obb(&far, &b).is_none());
 /// ```
 pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
-    let (p, c) = (wide_vec(&ball.center()), wide_vec(&obb.center()));
-    // |d_k| <= 2^53 raw.
-    let d: [i128; D] = std::array::from_fn(|k| p[k] - c[k]);
-    let axes = obb.axes().each_ref().map(wide_vec);
+    let (p, c) = (ball.center().0, obb.center().0);
+    // |d_k| <= 2^53 raw: fits i64.
+    let d: [i64; D] = std::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
+    let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
     let sigma = wide(obb.slack());
     let mut inside = true;
     let mut dist2: i128 = 0;
-    let mut wbox = [0i128; D];
+    let mut wbox = [0i64; D];
     for i in 0..D {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
-        let u = dot_wide(&d, &axes[i]);
-        let mag = (u.unsigned_abs() >> 32) as i128;
-        let h = wide(obb.half().0[i]);
+        let u = dot64(&d, &axes[i]);
+        let mag = (u.unsigned_abs() >> 32) as i64;
+        let h = obb.half().0[i].to_bits();
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
-        let e = (mag - h - sigma).max(0);
-        dist2 += e * e;
+        let e = (mag - h - sigma as i64).max(0);
+        dist2 += i128::from(e) * i128::from(e);
         inside &= mag <= h;
         let clamped = mag.min(h);
         wbox[i] = if u < 0 { -clamped } else { clamped };
@@ -126,9 +127,9 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
     for k in 0..D {
         // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
         // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
-        let mut s = c[k] << 32;
+        let mut s = i128::from(c[k].to_bits()) << 32;
         for i in 0..D {
-            s += wbox[i] * axes[i][k];
+            s += i128::from(wbox[i]) * i128::from(axes[i][k]);
         }
         point.0[k] = from_scale64(s + (1i128 << 31), Round::Down);
     }
@@ -261,4 +262,15 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
         normal,
         inside: false,
     })
+}
+
+/// Exact dot product of raw-bit vectors whose products fit in `i128` (each
+/// product is one widening multiply).
+#[inline]
+fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
+    let mut s = 0i128;
+    for k in 0..D {
+        s += i128::from(x[k]) * i128::from(y[k]);
+    }
+    s
 }

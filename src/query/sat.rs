@@ -27,9 +27,19 @@
 //! exactly perpendicular to its two axes. Exactly parallel edges give a zero
 //! cross product, whose test `0 > radius` never separates (and nothing is
 //! lost: that direction is not a facet normal).
+//!
+//! # Speed
+//!
+//! The exact test needs projections of up to 154 bits. In front of it runs
+//! a certified filter (`sat_filter`): the classic test in `i64` on inputs
+//! rounded to about 30 bits, with a proven error bound. Its verdicts are
+//! proofs, so the answer is the exact one; the exact test only runs for the
+//! rare pairs within the bound of touching (relative size about 2^-23) or
+//! with an edge pair the filter cannot settle that is not exactly parallel.
 
 use crate::num::Fx;
 use crate::query::interval::{dot_wide, wide_vec};
+use crate::query::sat_filter::{self, Verdict};
 use crate::rot::Obb;
 
 mod sealed {
@@ -139,78 +149,89 @@ fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
 /// - radii: see `Radius` (split in two `u128`). Every intermediate stays
 ///   below 2^123.
 impl Sat for Obb<3> {
+    #[inline]
     fn sat_overlap(&self, other: &Self) -> bool {
-        let (a, b) = (self, other);
-        let aa = a.axes().each_ref().map(wide_vec);
-        let bb = b.axes().each_ref().map(wide_vec);
-        let (ha, hb) = (a.half().0, b.half().0);
-        let t = offset(a, b);
-        let na = [
-            cross(&aa[1], &aa[2]),
-            cross(&aa[2], &aa[0]),
-            cross(&aa[0], &aa[1]),
-        ];
-        let nb = [
-            cross(&bb[1], &bb[2]),
-            cross(&bb[2], &bb[0]),
-            cross(&bb[0], &bb[1]),
-        ];
-        let det_a = dot_wide(&aa[0], &na[0]);
-        let det_b = dot_wide(&bb[0], &nb[0]);
-        // fa[k][j] = N^A_k . B_j = det(A_{k+1}, A_{k+2}, B_j).
-        let fa: [[i128; 3]; 3] =
-            std::array::from_fn(|k| std::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
-        // fb[i][k] = A_i . N^B_k = det(A_i, B_{k+1}, B_{k+2}).
-        let fb: [[i128; 3]; 3] =
-            std::array::from_fn(|i| std::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
-
-        // Face normals of a: A_m . N^A_k = det_a if m == k, else 0.
-        for k in 0..3 {
-            let mut r = Radius::default();
-            r.add(ha[k], det_a);
-            for j in 0..3 {
-                r.add(hb[j], fa[k][j]);
-            }
-            if r.exceeded_by(dot_wide(&t, &na[k])) {
-                return false;
-            }
+        match sat_filter::verdict3(self, other) {
+            Verdict::Separated => false,
+            Verdict::Overlap => true,
+            Verdict::Unsure => exact3(self, other),
         }
-        // Face normals of b.
-        for k in 0..3 {
-            let mut r = Radius::default();
-            r.add(hb[k], det_b);
-            for i in 0..3 {
-                r.add(ha[i], fb[i][k]);
-            }
-            if r.exceeded_by(dot_wide(&t, &nb[k])) {
-                return false;
-            }
-        }
-        // Edge directions L = A_i x B_j (zero for exactly parallel edges:
-        // then T.L = 0 and nothing separates).
-        for i in 0..3 {
-            // T . (A_i x B_j) = B_j . (T x A_i).
-            let ta = cross(&t, &aa[i]);
-            for j in 0..3 {
-                let mut r = Radius::default();
-                for m in 0..3 {
-                    if m != i {
-                        // A_m . (A_i x B_j) = B_j . (A_m x A_i) = +-fa[k][j]
-                        // with k the third index.
-                        r.add(ha[m], fa[3 - i - m][j]);
-                    }
-                    if m != j {
-                        // B_m . (A_i x B_j) = A_i . (B_j x B_m) = +-fb[i][k].
-                        r.add(hb[m], fb[i][3 - j - m]);
-                    }
-                }
-                if r.exceeded_by(dot_wide(&ta, &bb[j])) {
-                    return false;
-                }
-            }
-        }
-        true
     }
+}
+
+/// The exact 15-axis test (see the bit budget above). Rarely needed (see
+/// [`sat_filter`]): kept out of line.
+#[inline(never)]
+pub(crate) fn exact3(a: &Obb<3>, b: &Obb<3>) -> bool {
+    let aa = a.axes().each_ref().map(wide_vec);
+    let bb = b.axes().each_ref().map(wide_vec);
+    let (ha, hb) = (a.half().0, b.half().0);
+    let t = offset(a, b);
+    let na = [
+        cross(&aa[1], &aa[2]),
+        cross(&aa[2], &aa[0]),
+        cross(&aa[0], &aa[1]),
+    ];
+    let nb = [
+        cross(&bb[1], &bb[2]),
+        cross(&bb[2], &bb[0]),
+        cross(&bb[0], &bb[1]),
+    ];
+    let det_a = dot_wide(&aa[0], &na[0]);
+    let det_b = dot_wide(&bb[0], &nb[0]);
+    // fa[k][j] = N^A_k . B_j = det(A_{k+1}, A_{k+2}, B_j).
+    let fa: [[i128; 3]; 3] =
+        std::array::from_fn(|k| std::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
+    // fb[i][k] = A_i . N^B_k = det(A_i, B_{k+1}, B_{k+2}).
+    let fb: [[i128; 3]; 3] =
+        std::array::from_fn(|i| std::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
+
+    // Face normals of a: A_m . N^A_k = det_a if m == k, else 0.
+    for k in 0..3 {
+        let mut r = Radius::default();
+        r.add(ha[k], det_a);
+        for j in 0..3 {
+            r.add(hb[j], fa[k][j]);
+        }
+        if r.exceeded_by(dot_wide(&t, &na[k])) {
+            return false;
+        }
+    }
+    // Face normals of b.
+    for k in 0..3 {
+        let mut r = Radius::default();
+        r.add(hb[k], det_b);
+        for i in 0..3 {
+            r.add(ha[i], fb[i][k]);
+        }
+        if r.exceeded_by(dot_wide(&t, &nb[k])) {
+            return false;
+        }
+    }
+    // Edge directions L = A_i x B_j (zero for exactly parallel edges:
+    // then T.L = 0 and nothing separates).
+    for i in 0..3 {
+        // T . (A_i x B_j) = B_j . (T x A_i).
+        let ta = cross(&t, &aa[i]);
+        for j in 0..3 {
+            let mut r = Radius::default();
+            for m in 0..3 {
+                if m != i {
+                    // A_m . (A_i x B_j) = B_j . (A_m x A_i) = +-fa[k][j]
+                    // with k the third index.
+                    r.add(ha[m], fa[3 - i - m][j]);
+                }
+                if m != j {
+                    // B_m . (A_i x B_j) = A_i . (B_j x B_m) = +-fb[i][k].
+                    r.add(hb[m], fb[i][3 - j - m]);
+                }
+            }
+            if r.exceeded_by(dot_wide(&ta, &bb[j])) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// 2D: 4 axes, the face normals `perp(A_1)`, `perp(A_0)`, `perp(B_1)`,
@@ -222,28 +243,38 @@ impl Sat for Obb<3> {
 /// `< 2^87`; `X . L` (determinants) at scale 2^64, `< 2^67`; radii (at most
 /// 3 terms) `< 2^122`.
 impl Sat for Obb<2> {
+    #[inline]
     fn sat_overlap(&self, other: &Self) -> bool {
-        let (a, b) = (self, other);
-        let aa = a.axes().each_ref().map(wide_vec);
-        let bb = b.axes().each_ref().map(wide_vec);
-        let t = offset(a, b);
-        let perp = |v: &[i128; 2]| [-v[1], v[0]];
-        // `first` owns the face normals perp(first_axes[1 - k]) (normal of
-        // its faces s_k = +-h_k); `second` is projected on them.
-        let faces_separate =
-            |first: &Obb<2>, fa: &[[i128; 2]; 2], second: &Obb<2>, sa: &[[i128; 2]; 2]| {
-                // fa[k] . perp(fa[1 - k]) = +-det; fa[1-k] . perp(fa[1-k]) = 0.
-                let det = dot_wide(&fa[0], &perp(&fa[1]));
-                (0..2).any(|k| {
-                    let l = perp(&fa[1 - k]);
-                    let mut r = Radius::default();
-                    r.add(first.half().0[k], det);
-                    for (h, axis) in second.half().0.iter().zip(sa) {
-                        r.add(*h, dot_wide(axis, &l));
-                    }
-                    r.exceeded_by(dot_wide(&t, &l))
-                })
-            };
-        !(faces_separate(a, &aa, b, &bb) || faces_separate(b, &bb, a, &aa))
+        match sat_filter::verdict2(self, other) {
+            Verdict::Separated => false,
+            Verdict::Overlap => true,
+            Verdict::Unsure => exact2(self, other),
+        }
     }
+}
+
+/// The exact 4-axis test (see the bit budget above); out of line.
+#[inline(never)]
+pub(crate) fn exact2(a: &Obb<2>, b: &Obb<2>) -> bool {
+    let aa = a.axes().each_ref().map(wide_vec);
+    let bb = b.axes().each_ref().map(wide_vec);
+    let t = offset(a, b);
+    let perp = |v: &[i128; 2]| [-v[1], v[0]];
+    // `first` owns the face normals perp(first_axes[1 - k]) (normal of
+    // its faces s_k = +-h_k); `second` is projected on them.
+    let faces_separate =
+        |first: &Obb<2>, fa: &[[i128; 2]; 2], second: &Obb<2>, sa: &[[i128; 2]; 2]| {
+            // fa[k] . perp(fa[1 - k]) = +-det; fa[1-k] . perp(fa[1-k]) = 0.
+            let det = dot_wide(&fa[0], &perp(&fa[1]));
+            (0..2).any(|k| {
+                let l = perp(&fa[1 - k]);
+                let mut r = Radius::default();
+                r.add(first.half().0[k], det);
+                for (h, axis) in second.half().0.iter().zip(sa) {
+                    r.add(*h, dot_wide(axis, &l));
+                }
+                r.exceeded_by(dot_wide(&t, &l))
+            })
+        };
+    !(faces_separate(a, &aa, b, &bb) || faces_separate(b, &bb, a, &aa))
 }

@@ -49,7 +49,7 @@ pub use error::{Error, Field};
 pub use num::{DOMAIN, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
 pub use query::contact::{Contact, aabb_contact};
-pub use query::obb::{obb_overlap, ray_obb, sphere_obb};
+pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::ray::{RayHit, ray_aabb};
 pub use query::sat::Sat;

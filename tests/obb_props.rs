@@ -10,7 +10,7 @@ mod obb_reference;
 
 use fixed_collide::{
     Aabb, Ball, DOMAIN, Fx, Obb, Ray, Rot, Rot2, Rot3, Sat, Vector, aabb_overlap, obb_overlap,
-    ray_aabb, ray_obb, sphere_aabb, sphere_obb,
+    ray_aabb, ray_obb, sphere_aabb, sphere_obb, sphere_obb_overlap,
 };
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -717,6 +717,20 @@ fn check_sphere_never_misses<const D: usize>(
     Ok(())
 }
 
+fn check_sphere_overlap_is_the_hit_decision<const D: usize>(
+    b: &Obb<D>,
+    ball: &Ball<D>,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(
+        sphere_obb_overlap(ball, b),
+        sphere_obb(ball, b).is_some(),
+        "box = {:?}\nball = {:?}",
+        b,
+        ball
+    );
+    Ok(())
+}
+
 fn check_sphere_band<const D: usize>(b: &Obb<D>, ball: &Ball<D>) -> Result<(), TestCaseError> {
     if sphere_obb(ball, b).is_some() {
         let rb = RefBox::of(b);
@@ -837,6 +851,16 @@ fn sphere_exact<const D: usize>() -> impl Strategy<Value = (Obb<D>, Ball<D>)> {
 
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn sphere_obb_overlap_2d_equals_sphere_obb_is_some((b, ball) in sphere2()) {
+        check_sphere_overlap_is_the_hit_decision(&b, &ball)?;
+    }
+
+    #[test]
+    fn sphere_obb_overlap_3d_equals_sphere_obb_is_some((b, ball) in sphere3()) {
+        check_sphere_overlap_is_the_hit_decision(&b, &ball)?;
+    }
 
     #[test]
     fn sphere_obb_2d_never_misses_a_ball_meeting_the_box((b, ball) in sphere2()) {

@@ -13,7 +13,7 @@
 
 use crate::num::{Fx, Round, div_floor, from_scale64, mul_wide, wide};
 use crate::query::ball::BallHit;
-use crate::query::interval::{Bounds, Time, dot_wide, span, wide_vec};
+use crate::query::interval::{Bounds, Time, span, wide_vec};
 use crate::query::ray::RayHit;
 use crate::query::sat::Sat;
 use crate::rot::Obb;
@@ -57,6 +57,8 @@ where
 /// Whether a closed ball meets an oriented box; on a hit, the point of the
 /// box closest to the ball's center, in world coordinates.
 ///
+/// See also [`sphere_obb_overlap`] (the decision alone, cheaper).
+///
 /// In the box frame: `u_i = (center - c) . A_i` exactly (scale 2^64), then
 /// truncated toward zero to an ulp (never larger in magnitude); the excess
 /// over the slab box, `e_i = max(0, |u_i| - h_i - sigma)`, is compared
@@ -90,50 +92,93 @@ where
 /// assert!(sphere_obb(&far, &b).is_none());
 /// ```
 pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
-    let (p, c) = (ball.center().0, obb.center().0);
-    // |d_k| <= 2^53 raw: fits i64.
-    let d: [i64; D] = std::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
-    let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
-    let sigma = wide(obb.slack());
-    let mut inside = true;
-    let mut dist2: i128 = 0;
-    let mut wbox = [0i64; D];
-    for i in 0..D {
-        // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
-        // toward zero to scale 2^32: |u| < 2^56.
-        let u = dot64(&d, &axes[i]);
-        let mag = (u.unsigned_abs() >> 32) as i64;
-        let h = obb.half().0[i].to_bits();
-        // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
-        let e = (mag - h - sigma as i64).max(0);
-        dist2 += i128::from(e) * i128::from(e);
-        inside &= mag <= h;
-        let clamped = mag.min(h);
-        wbox[i] = if u < 0 { -clamped } else { clamped };
-    }
-    let r = ball.radius();
-    let r2 = mul_wide(r, r); // scale 2^64, < 2^105
-    // r^2 * D * tau: < 2^105 * 3 * 2^12 at scale 2^96, ceil to 2^64.
-    let inflate = -((-(r2 * D as i128 * wide(obb.axis_error()))) >> 32);
-    if dist2 > r2 + inflate {
+    let f = ball_in_frame(ball, obb);
+    if !f.hit {
         return None;
     }
-    if inside {
+    if f.inside {
         return Some(BallHit {
             point: ball.center(),
         });
     }
+    let axes = obb.axes();
     let mut point = obb.center();
     for k in 0..D {
         // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
         // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
-        let mut s = i128::from(c[k].to_bits()) << 32;
-        for i in 0..D {
-            s += i128::from(wbox[i]) * i128::from(axes[i][k]);
+        let mut s = wide(point.0[k]) << 32;
+        for (w, axis) in f.wbox.iter().zip(axes) {
+            s += i128::from(*w) * wide(axis.0[k]);
         }
         point.0[k] = from_scale64(s + (1i128 << 31), Round::Down);
     }
     Some(BallHit { point })
+}
+
+/// Whether a closed ball meets an oriented box: exactly
+/// `sphere_obb(ball, obb).is_some()`, without computing the point.
+///
+/// Same rounding, band and edge cases as [`sphere_obb`]: never a false
+/// miss, exact outside [`Obb::band`]`(radius)` and exact for exactly
+/// orthonormal axes; touching is a hit; a zero radius is a point test.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{sphere_obb_overlap, Fx, Obb3, Rot3, Sphere, Vec3};
+/// let b = Obb3::try_new(Vec3::from_ints([0, 0, 0]), Vec3::from_ints([1, 1, 1]), Rot3::identity()).unwrap();
+/// let touching = Sphere::try_new(Vec3::from_ints([3, 0, 0]), Fx::from_num(2)).unwrap();
+/// assert!(sphere_obb_overlap(&touching, &b));
+/// let apart = Sphere::try_new(Vec3::from_ints([3, 0, 0]), Fx::from_num(1.5)).unwrap();
+/// assert!(!sphere_obb_overlap(&apart, &b));
+/// ```
+#[inline]
+pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
+    ball_in_frame(ball, obb).hit
+}
+
+/// The ball's center in the box frame: the decision of [`sphere_obb`] and
+/// what its closest point needs.
+struct BallInFrame<const D: usize> {
+    /// The ball meets the (slab) box.
+    hit: bool,
+    /// The truncated center is within the half-sizes on every axis.
+    inside: bool,
+    /// The box coordinates of the closest point, raw bits.
+    wbox: [i64; D],
+}
+
+#[inline]
+fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D> {
+    let (p, c) = (ball.center().0, obb.center().0);
+    // |d_k| <= 2^53 raw: fits i64.
+    let d: [i64; D] = std::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
+    let sigma = obb.slack().to_bits();
+    let mut inside = true;
+    let mut dist2: i128 = 0;
+    let mut wbox = [0i64; D];
+    for ((w, axis), half) in wbox.iter_mut().zip(obb.axes()).zip(obb.half().0) {
+        // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
+        // toward zero to scale 2^32: |u| < 2^56.
+        let u = dot64(&d, &axis.0.map(|v| v.to_bits()));
+        let mag = (u.unsigned_abs() >> 32) as i64;
+        let h = half.to_bits();
+        // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
+        let e = (mag - h - sigma).max(0);
+        dist2 += i128::from(e) * i128::from(e);
+        inside &= mag <= h;
+        let clamped = mag.min(h);
+        *w = if u < 0 { -clamped } else { clamped };
+    }
+    let r = ball.radius();
+    let r2 = mul_wide(r, r); // scale 2^64, < 2^105
+    // r^2 * D * tau: < 2^105 * 3 * 2^12 at scale 2^96, ceil to 2^64.
+    let d_tau = D as i64 * obb.axis_error().to_bits();
+    let inflate = -((-(r2 * i128::from(d_tau))) >> 32);
+    BallInFrame {
+        hit: dist2 <= r2 + inflate,
+        inside,
+        wbox,
+    }
 }
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in an oriented box,
@@ -184,10 +229,12 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
-    let (o, c) = (wide_vec(&ray.origin()), wide_vec(&obb.center()));
-    let rel: [i128; D] = std::array::from_fn(|k| o[k] - c[k]); // < 2^54
-    let dir = wide_vec(&ray.dir()); // |dir_k| <= 2^52
-    let axes = obb.axes().each_ref().map(wide_vec);
+    let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
+    // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
+    let rel: [i64; D] = std::array::from_fn(|k| ray.origin().0[k].to_bits() - c[k].to_bits());
+    let dir64 = ray.dir().0.map(|v| v.to_bits());
+    let dir = dir64.map(i128::from);
+    let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
     let sigma = wide(obb.slack());
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
@@ -195,11 +242,11 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     for i in 0..D {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
-        let u = dot_wide(&rel, &axes[i]) >> 32;
+        let u = dot64(&rel, &axes[i]) >> 32;
         let h = wide(obb.half().0[i]) + sigma; // < 2^53
         lo[i] = -h - u; // |lo|, |hi| < 2^55
         hi[i] = h - u;
-        dl[i] = dot_wide(&dir, &axes[i]); // scale 2^64, < 2^87
+        dl[i] = dot64(&dir64, &axes[i]); // scale 2^64, < 2^87
     }
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly

@@ -14,8 +14,8 @@
 //! Axis components (`|a| <= 1 + 2^-21`) are floored to `2^-29`
 //! (`eps = 2^-29` per component). The offset `T = c_b - c_a` and the
 //! half-sizes are floored to a unit `u = 2^s` raw bits, the smallest power of
-//! two that brings them all below `2^30` (`s = 0` for values below 2^-2:
-//! then they are exact). Scores are integers in units `w = u 2^-29`.
+//! two that brings `|T|_1 + sum h` below `2^30` units (`s = 0` when it is
+//! below 2^-2: then they are exact). Scores are integers in units `w = u 2^-29`.
 //!
 //! # The bound
 //!
@@ -110,11 +110,14 @@ impl<const D: usize> Rounded<D> {
             a.half().0.map(|h| h.to_bits()),
             b.half().0.map(|h| h.to_bits()),
         );
-        let mut big = 0u64;
+        // sum = |T|_1 + sum h in raw bits (< 2^56); the unit brings it
+        // below 2^30, so every rounded T and h lies below 2^30 units.
+        let mut sum = 0u64;
         for k in 0..D {
-            big |= t[k].unsigned_abs() | ha[k].unsigned_abs() | hb[k].unsigned_abs();
+            // Half-sizes are non-negative.
+            sum += t[k].unsigned_abs() + ha[k] as u64 + hb[k] as u64;
         }
-        let s = (64 - big.leading_zeros()).saturating_sub(POS_BITS);
+        let s = (64 - sum.leading_zeros()).saturating_sub(POS_BITS);
         let t = t.map(|v| v >> s);
         let (ha, hb) = (ha.map(|v| v >> s), hb.map(|v| v >> s));
         let (aa, bb) = (round_axes(a), round_axes(b));
@@ -124,14 +127,11 @@ impl<const D: usize> Rounded<D> {
         let ta = std::array::from_fn(|k| dot(&t, &aa[k]));
         let tb = std::array::from_fn(|k| dot(&t, &bb[k]));
         // E in units w: (16 tau 2^29 + 64) W + 16 * 2^29, with tau <=
-        // tau_raw 2^-32 (so 16 tau 2^29 <= 2 tau_raw) and W = |T~|_1 +
-        // sum h~ + 3D bounding (|T|_1 + sum h) / u. tau_raw <= 2^12, W <
-        // 2^34: below 2^48.
+        // tau_raw 2^-32 (so 16 tau 2^29 <= 2 tau_raw) and W = sum / u + 1
+        // bounding (|T|_1 + sum h) / u. tau_raw <= 2^12, W <= 2^30: below
+        // 2^44.
         let tau = a.axis_error().to_bits().max(b.axis_error().to_bits());
-        let mut w = 3 * D as i64;
-        for k in 0..D {
-            w += t[k].abs() + ha[k] + hb[k];
-        }
+        let w = (sum >> s) as i64 + 1;
         let e = (2 * tau + 64) * w + (16 << AXIS_BITS);
         Rounded {
             r,
@@ -166,31 +166,30 @@ impl<const D: usize> Rounded<D> {
     }
 }
 
-/// Folds scores into (some score proves separation, every score proves
-/// non-separation), branch-free.
+/// The largest score, branch-free: some axis separates iff it exceeds `E`,
+/// none does if it is at most `-E`.
 #[inline]
-fn judge(scores: &[i64], e: i64) -> (bool, bool) {
-    let (mut sep, mut sure) = (false, true);
-    for &s in scores {
-        sep |= s > e;
-        sure &= s <= -e;
+fn max_score(scores: &[i64]) -> i64 {
+    scores.iter().fold(i64::MIN, |m, &s| m.max(s))
+}
+
+/// The verdict of a largest score.
+#[inline]
+fn judge(max: i64, e: i64) -> Verdict {
+    if max > e {
+        Verdict::Separated
+    } else if max <= -e {
+        Verdict::Overlap
+    } else {
+        Verdict::Unsure
     }
-    (sep, sure)
 }
 
 /// The filter in 2D: the 4 face normals.
 #[inline]
 pub(crate) fn verdict2(a: &Obb<2>, b: &Obb<2>) -> Verdict {
     let q = Rounded::new(a, b);
-    let f = q.face_scores();
-    let (sep, sure) = judge(f.as_flattened(), q.e);
-    if sep {
-        Verdict::Separated
-    } else if sure {
-        Verdict::Overlap
-    } else {
-        Verdict::Unsure
-    }
+    judge(max_score(q.face_scores().as_flattened()), q.e)
 }
 
 /// The filter in 3D: the 6 face normals, then the 9 edge pairs. An edge
@@ -199,9 +198,8 @@ pub(crate) fn verdict2(a: &Obb<2>, b: &Obb<2>) -> Verdict {
 #[inline]
 pub(crate) fn verdict3(a: &Obb<3>, b: &Obb<3>) -> Verdict {
     let q = Rounded::new(a, b);
-    let f = q.face_scores();
-    let (sep, faces_sure) = judge(f.as_flattened(), q.e);
-    if sep {
+    let faces = judge(max_score(q.face_scores().as_flattened()), q.e);
+    if faces == Verdict::Separated {
         return Verdict::Separated;
     }
     // T in a's frame, floored to units u.
@@ -218,22 +216,21 @@ pub(crate) fn verdict3(a: &Obb<3>, b: &Obb<3>) -> Verdict {
             edge[3 * i + j] = tl.abs() - rad;
         }
     }
-    let (sep, edges_sure) = judge(&edge, q.e);
-    if sep {
-        return Verdict::Separated;
-    }
-    if !faces_sure {
-        return Verdict::Unsure;
-    }
-    if edges_sure {
-        return Verdict::Overlap;
-    }
-    for (n, &s) in edge.iter().enumerate() {
-        if s > -q.e && !parallel(&a.axes()[n / 3].0, &b.axes()[n % 3].0) {
-            return Verdict::Unsure;
+    match (faces, judge(max_score(&edge), q.e)) {
+        (_, Verdict::Separated) => Verdict::Separated,
+        (Verdict::Unsure, _) => Verdict::Unsure,
+        (_, Verdict::Overlap) => Verdict::Overlap,
+        // Faces settled; some edge pairs are not: those with exactly
+        // parallel edges never separate.
+        _ => {
+            for (n, &s) in edge.iter().enumerate() {
+                if s > -q.e && !parallel(&a.axes()[n / 3].0, &b.axes()[n % 3].0) {
+                    return Verdict::Unsure;
+                }
+            }
+            Verdict::Overlap
         }
     }
-    Verdict::Overlap
 }
 
 /// Whether two axes are exactly parallel (their exact cross product is 0).

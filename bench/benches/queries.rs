@@ -18,19 +18,6 @@ use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_
 use std::hint::black_box;
 use std::time::Duration;
 
-/// The calling thread's CPU time in nanoseconds.
-fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; this clock exists on
-    // every Linux since 2.6.12 (the call cannot fail for it).
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
 /// Criterion measurement: thread CPU time, reported like wall time.
 struct ThreadTime {
     /// Lends its duration formatter (criterion's own is private).
@@ -42,10 +29,10 @@ impl Measurement for ThreadTime {
     type Value = Duration;
 
     fn start(&self) -> u64 {
-        thread_cpu_ns()
+        scene::thread_cpu_ns()
     }
     fn end(&self, start: u64) -> Duration {
-        Duration::from_nanos(thread_cpu_ns() - start)
+        Duration::from_nanos(scene::thread_cpu_ns() - start)
     }
     fn add(&self, a: &Duration, b: &Duration) -> Duration {
         *a + *b

@@ -15,8 +15,8 @@ use parry3d::shape::Cuboid;
 /// Half-sizes of swept boxes (they also meet while moving: smaller).
 const SWEEP_HMAX: i32 = 1150;
 
-/// Moving boxes: as [`gen_box`] but smaller, displaced by up to 32 units per
-/// axis.
+/// Moving boxes: centers in the world, half-sizes up to [`SWEEP_HMAX`],
+/// displaced by up to 32 units per axis.
 fn gen_mover(rng: &mut Rng) -> GMover<3> {
     GMover {
         b: GBox::draw(rng, WORLD, HMIN, SWEEP_HMAX),
@@ -97,12 +97,13 @@ impl Query for AabbSweep {
 }
 
 /// Bounds (world units) of the classes of `cast_shapes` errors: 2^-6 and
-/// 2^-2. parry's GJK ray cast accepts its distance bounds once they agree
-/// within `sqrt(10 f32::EPSILON)` (about 1.1e-3) relative, and stops on a
-/// lower bound of the time when the simplex encloses the origin within
-/// `10 f32::EPSILON` times the support points' size: on these scenes
-/// (distances up to about 300 units) errors of a tenth of a unit are within
-/// its design, and the report shows how many queries fall in each range.
+/// 2^-2. parry's GJK ray cast (`gjk::minkowski_ray_cast`) compares its
+/// distance bounds with the relative tolerance `sqrt(10 f32::EPSILON)`
+/// (about 1.1e-3), and returns its current lower bound of the time once the
+/// simplex encloses the origin within `10 f32::EPSILON` times the support
+/// points' size: on these scenes (distances up to about 300 units) errors
+/// of a tenth of a unit are the order of its tolerances. The report counts
+/// how many queries fall in each range.
 const NEAR: f64 = 1.0 / 64.0;
 const FAR: f64 = 1.0 / 4.0;
 
@@ -154,7 +155,7 @@ impl Query for AabbSweepCast {
                 .sum::<f64>()
                 .sqrt();
         match (f, pt) {
-            (Some(s), Some(tp)) if !same_time(ft.unwrap_or(0.0), tp) => {
+            (Some(s), Some(tp)) if !same_time(s.t_enter.to_num(), tp) => {
                 // Compare where the box is at the reported time: GJK's
                 // tolerances are distances.
                 let err = (tp - s.t_enter.to_num::<f64>()) * travel;

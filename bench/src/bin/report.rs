@@ -19,11 +19,11 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 /// Rounds of the paired ratio.
-const ROUNDS: usize = 9;
+const ROUNDS: usize = 41;
 
 /// Largest CPU time of one run of the paired ratio (slower kinds run on a
-/// prefix of the pairs): 0.1 s.
-const RUN_NS: f64 = 1e8;
+/// prefix of the pairs): 20 ms.
+const RUN_NS: f64 = 2e7;
 
 /// CPU time of `run` in ns.
 fn cpu_time(run: impl FnOnce() -> u64) -> f64 {

@@ -1,0 +1,77 @@
+//! Criterion benchmarks: every kind of query, fixed-collide and parry side
+//! by side on the same scenes (see the `scene` library). One group per kind,
+//! functions `fixed` and `parry` (and `parry_cast_shapes` for the sweep);
+//! each iteration streams all `N_PAIRS` queries, so the throughput is
+//! `N_PAIRS` elements and ns/query = time per iteration / `N_PAIRS`.
+//!
+//! The clock is the benchmark thread's CPU time
+//! (`CLOCK_THREAD_CPUTIME_ID`), not wall time: on this shared 2-core
+//! machine other processes would otherwise inflate every number by however
+//! much they run (wall time measured twice the CPU time at a load average
+//! of 5). On an idle machine the two agree for this single-threaded loop.
+//!
+//! Run: `scripts/bench` (or `cargo bench --manifest-path bench/Cargo.toml`,
+//! then `cargo run --release --manifest-path bench/Cargo.toml --bin report`).
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Criterion measurement: thread CPU time, reported like wall time.
+struct ThreadTime {
+    /// Lends its duration formatter (criterion's own is private).
+    wall: WallTime,
+}
+
+impl Measurement for ThreadTime {
+    type Intermediate = u64;
+    type Value = Duration;
+
+    fn start(&self) -> u64 {
+        scene::thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> Duration {
+        Duration::from_nanos(scene::thread_cpu_ns() - start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
+
+fn queries(c: &mut Criterion<ThreadTime>) {
+    let pairs = scene::pairs(scene::PAIR_SEED);
+    for kind in scene::all_kinds() {
+        let mut group = c.benchmark_group(kind.name());
+        group
+            .throughput(Throughput::Elements(pairs.len() as u64))
+            // Each iteration is a million queries: flat sampling, few samples.
+            .sampling_mode(SamplingMode::Flat)
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        if kind.time_fixed() {
+            group.bench_function("fixed", |b| b.iter(|| kind.run_fixed(black_box(&pairs))));
+        }
+        group.bench_function(kind.parry_fn(), |b| {
+            b.iter(|| kind.run_parry(black_box(&pairs)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadTime { wall: WallTime });
+    targets = queries
+}
+criterion_main!(benches);

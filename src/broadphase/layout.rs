@@ -1,0 +1,228 @@
+//! The grid and the sort keys: the cell side, the rows and the packing of
+//! `(row, x)` into one `u64` key; and the repair of the sorted order from
+//! one call to the next.
+//!
+//! Bit budget: coordinates are raw `i64` bits of magnitude at most 2^52;
+//! extents at most 2^53; the cell side is `2^shift` with `shift` in
+//! `[MIN_SHIFT, MAX_SHIFT] = [22, 54]`, so a row index `v >> shift` is at most
+//! 2^30 in magnitude and a count of rows per axis below 2^31 + 3; the
+//! number of rows is kept at most `4n + 1024` (below 2^35), so the row needs
+//! at most 35 key bits and x keeps at least 29. A coordinate's x key is
+//! `(v - xbase) >> q`, with `q` chosen so the span of the boxes fits; query
+//! coordinates minus one cell stay above -2^56.
+
+use super::sweep::Rec;
+
+/// The smallest cell side, 2^22 raw bits (2^-10).
+const MIN_SHIFT: u32 = 22;
+/// A cell side above every extent in the domain.
+const MAX_SHIFT: u32 = 54;
+/// At most `n / OVERSIZE_DIV` boxes may exceed the cell.
+const OVERSIZE_DIV: usize = 16;
+
+/// A slot in the sorted order: its key and the slot of its box.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Item {
+    pub key: u64,
+    pub slot: u32,
+}
+
+/// What the layout is chosen from: one pass over the boxes.
+#[derive(Clone, Debug)]
+pub(super) struct Stats<const D: usize> {
+    /// How many boxes need each cell shift ([`Rec::need`]).
+    pub hist: [usize; 65],
+    /// Smallest and largest minimum corner per axis.
+    pub lo: [i64; D],
+    pub hi: [i64; D],
+    /// Largest maximum x.
+    pub xmax: i64,
+    pub n: usize,
+}
+
+impl<const D: usize> Stats<D> {
+    pub fn new() -> Self {
+        Self {
+            hist: [0; 65],
+            lo: [i64::MAX; D],
+            hi: [i64::MIN; D],
+            xmax: i64::MIN,
+            n: 0,
+        }
+    }
+
+    pub fn add(&mut self, r: &Rec<D>) {
+        self.hist[r.need() as usize] += 1;
+        for k in 0..D {
+            self.lo[k] = self.lo[k].min(r.min[k]);
+            self.hi[k] = self.hi[k].max(r.min[k]);
+        }
+        self.xmax = self.xmax.max(r.max[0]);
+        self.n += 1;
+    }
+}
+
+/// The grid and key packing for one refresh. Rows are numbered
+/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 1`
+/// for the boxes, so the rows at `y - 1`, `y + 1` and `z - 1` of any row
+/// exist (empty padding at the edges). Row `rows` holds the oversize boxes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Layout {
+    /// The cell side is `2^shift` raw bits.
+    pub shift: u32,
+    /// The x key is `(x - xbase) >> q`.
+    pub q: u32,
+    pub xbase: i64,
+    /// Bits of the key below the row.
+    pub xbits: u32,
+    /// Row index of the padding row below the lowest box, per row axis.
+    pub base: [i64; 2],
+    pub ny: u64,
+    pub nz: u64,
+    /// The number of normal rows; also the oversize row's index.
+    pub rows: u64,
+}
+
+impl Layout {
+    /// The layout for the boxes summarised by `stats`; `current` is the
+    /// previous cell shift, kept while it still serves.
+    pub fn choose<const D: usize>(stats: &Stats<D>, current: u32) -> Self {
+        let cap = 4 * stats.n as u64 + 1024;
+        let mut shift = choose_shift(&stats.hist, stats.n, current);
+        loop {
+            let l = Self::with_shift(stats, shift);
+            if l.rows <= cap || shift >= MAX_SHIFT {
+                return l;
+            }
+            shift += 1;
+        }
+    }
+
+    fn with_shift<const D: usize>(stats: &Stats<D>, shift: u32) -> Self {
+        let mut base = [0i64; 2];
+        let mut count = [1u64; 2];
+        for a in 0..2 {
+            let k = a + 1;
+            if k < D && stats.n > 0 {
+                base[a] = (stats.lo[k] >> shift) - 1;
+                // y: padding below and above; z: padding below.
+                let pad = if a == 0 { 2 } else { 1 };
+                count[a] = ((stats.hi[k] >> shift) - base[a] + pad) as u64;
+            }
+        }
+        let rows = count[0] * count[1];
+        let xbase = if stats.n > 0 { stats.lo[0] } else { 0 };
+        let span = if stats.n > 0 {
+            (stats.xmax - xbase) as u64
+        } else {
+            0
+        };
+        let xbits = rows.leading_zeros();
+        let q = (64 - span.leading_zeros()).saturating_sub(xbits);
+        Self {
+            shift,
+            q,
+            xbase,
+            xbits,
+            base,
+            ny: count[0],
+            nz: count[1],
+            rows,
+        }
+    }
+
+    /// The x key of a coordinate (may be negative for query coordinates).
+    #[inline(always)]
+    pub fn xq(&self, v: i64) -> i64 {
+        (v - self.xbase) >> self.q
+    }
+
+    /// The sort key of a box: its row (or the oversize row) and x key.
+    #[inline]
+    pub fn key<const D: usize>(&self, r: &Rec<D>) -> u64 {
+        let row = if r.need() > self.shift {
+            self.rows
+        } else {
+            let ry = self.row_on(0, &r.min) as u64;
+            let rz = self.row_on(1, &r.min) as u64;
+            rz * self.ny + ry
+        };
+        (row << self.xbits) | self.xq(r.min[0]) as u64
+    }
+
+    /// The row index of `v` on row axis `a` (0: y, 1: z), relative to the
+    /// grid (0 for an absent axis).
+    #[inline]
+    pub fn row_on<const D: usize>(&self, a: usize, v: &[i64; D]) -> i64 {
+        match v.get(a + 1) {
+            Some(&c) => (c >> self.shift) - self.base[a],
+            None => 0,
+        }
+    }
+
+    /// The row of a key.
+    #[inline(always)]
+    pub fn row_of_key(&self, key: u64) -> u64 {
+        key >> self.xbits
+    }
+}
+
+/// The cell side: the smallest power of two (at least `2^MIN_SHIFT`) that
+/// all but `n / OVERSIZE_DIV` boxes fit in; the current one is kept while it
+/// still qualifies and is at most twice that.
+fn choose_shift(hist: &[usize; 65], n: usize, current: u32) -> u32 {
+    let allowed = n / OVERSIZE_DIV;
+    let above = |s: u32| hist[s as usize + 1..].iter().sum::<usize>();
+    let best = (MIN_SHIFT..MAX_SHIFT)
+        .find(|&s| above(s) <= allowed)
+        .unwrap_or(MAX_SHIFT);
+    if (MIN_SHIFT..=best + 1).contains(&current) && above(current) <= allowed {
+        current
+    } else {
+        best
+    }
+}
+
+/// Sorts `order` by key, given that it was sorted before its keys changed
+/// a little: the items out of place (smaller than the last kept item or
+/// larger than the next) are taken out, sorted, and merged back, in
+/// `O(n + k log k)` for `k` displaced items. `extra` holds items to add;
+/// it is emptied.
+pub(super) fn repair(order: &mut Vec<Item>, extra: &mut Vec<Item>, scratch: &mut Vec<Item>) {
+    let n = order.len();
+    let mut kept = 0;
+    let mut last = 0u64;
+    for i in 0..n {
+        let it = order[i];
+        let next = order.get(i + 1).map_or(u64::MAX, |x| x.key);
+        if it.key >= last && it.key <= next {
+            order[kept] = it;
+            kept += 1;
+            last = it.key;
+        } else {
+            extra.push(it);
+        }
+    }
+    order.truncate(kept);
+    if extra.is_empty() {
+        return;
+    }
+    super::radix::sort_by_key(extra, scratch, |it| it.key);
+    // Merge from the back, in place.
+    let total = kept + extra.len();
+    order.resize(total, Item::default());
+    let (mut i, mut j) = (kept, extra.len());
+    for w in (0..total).rev() {
+        if j == 0 {
+            break;
+        }
+        if i > 0 && order[i - 1].key > extra[j - 1].key {
+            order[w] = order[i - 1];
+            i -= 1;
+        } else {
+            order[w] = extra[j - 1];
+            j -= 1;
+        }
+    }
+    extra.clear();
+}

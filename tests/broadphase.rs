@@ -7,6 +7,7 @@
 mod common;
 
 use common::cases;
+use fixed_collide::arena::{pairs_between, pairs_within};
 use fixed_collide::rng::Rng;
 use fixed_collide::{Aabb, Broadphase, Error, Fx, Vector, aabb_overlap};
 use proptest::prelude::*;
@@ -322,8 +323,41 @@ proptest! {
     }
 }
 
+/// Two slices of up to 120 boxes on one grid.
+fn two_slices<const D: usize>() -> impl Strategy<Value = (Vec<Aabb<D>>, Vec<Aabb<D>>)> {
+    let list = |u| proptest::collection::vec(grid_box::<D>(u), 0..120);
+    unit().prop_flat_map(move |u| (list(u), list(u)))
+}
+
+/// `pairs_within` and `pairs_between` over slices equal brute force by
+/// index.
+fn slice_pairs_match<const D: usize>(a: &[Aabb<D>], b: &[Aabb<D>]) -> Check {
+    let as_map = |s: &[Aabb<D>]| -> BTreeMap<u32, Aabb<D>> {
+        s.iter().enumerate().map(|(i, x)| (i as u32, *x)).collect()
+    };
+    prop_assert_eq!(pairs_within(a), brute_pairs(&as_map(a)));
+    let mut between = Vec::new();
+    for (i, x) in a.iter().enumerate() {
+        for j in brute_query(&as_map(b), x) {
+            between.push((i as u32, j));
+        }
+    }
+    prop_assert_eq!(pairs_between(a, b), between);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(heavy_cases()))]
+
+    #[test]
+    fn slice_pairs_match_brute_force_2d((a, b) in two_slices::<2>()) {
+        slice_pairs_match(&a, &b)?;
+    }
+
+    #[test]
+    fn slice_pairs_match_brute_force_3d((a, b) in two_slices::<3>()) {
+        slice_pairs_match(&a, &b)?;
+    }
 
     #[test]
     fn insert_set_remove_sequences_match_brute_force_2d(ops in ops::<2>()) {

@@ -88,14 +88,64 @@ impl Layout {
     /// previous cell shift, kept while it still serves.
     pub fn choose<const D: usize>(stats: &Stats<D>, current: u32) -> Self {
         let cap = 4 * stats.n as u64 + 1024;
-        let mut shift = choose_shift(&stats.hist, stats.n, current);
-        loop {
-            let l = Self::with_shift(stats, shift);
-            if l.rows <= cap || shift >= MAX_SHIFT {
-                return l;
+        let fits = |s: u32| {
+            let l = Self::with_shift(stats, s);
+            (l.rows <= cap).then_some(l)
+        };
+        // The cheapest by the estimate among the shifts around the one that
+        // leaves a sixteenth of the boxes oversize.
+        let q = quantile_shift(&stats.hist, stats.n);
+        let mut best: Option<(u128, Self)> = None;
+        for s in q.saturating_sub(3).max(MIN_SHIFT)..=(q + 1).min(MAX_SHIFT) {
+            if let Some(l) = fits(s) {
+                let c = l.cost(stats);
+                if best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, l));
+                }
             }
-            shift += 1;
         }
+        let Some((best_cost, best)) = best else {
+            // Too many rows for every candidate: coarser cells.
+            let mut s = (q + 2).min(MAX_SHIFT);
+            while s < MAX_SHIFT && fits(s).is_none() {
+                s += 1;
+            }
+            return Self::with_shift(stats, s);
+        };
+        // Keep the current grid (no re-sort) while it costs at most 5/4 of
+        // the best.
+        if (MIN_SHIFT..=MAX_SHIFT).contains(&current) && current != best.shift {
+            if let Some(l) = fits(current) {
+                if l.cost(stats) * 4 <= best_cost * 5 {
+                    return l;
+                }
+            }
+        }
+        best
+    }
+
+    /// An estimate of the work of a sweep with this grid, in candidate
+    /// tests: the normal boxes times the boxes of the adjacent rows within
+    /// two cells on x, plus about 8 per row an oversize box visits.
+    fn cost<const D: usize>(&self, stats: &Stats<D>) -> u128 {
+        let s = self.shift;
+        // Row axes: y and z at most.
+        let row_axes = (D.saturating_sub(1)).min(2) as u32;
+        let mut over = 0u128;
+        let mut over_cost = 0u128;
+        for (k, &count) in stats.hist.iter().enumerate().skip(s as usize + 1) {
+            // 2^(k - s) <= 2^32 here: squared, times counts below 2^32
+            // and 8, within 2^101.
+            let span = (1u128 << (k as u32 - s)) + 2;
+            over += count as u128;
+            over_cost += count as u128 * span.pow(row_axes) * 8;
+        }
+        let normal = stats.n as u128 - over;
+        let xspan = (stats.xmax.saturating_sub(stats.lo[0]) as u128).max(1);
+        let window = (1u128 << (s + 1)).min(xspan);
+        let adjacent = 3u128.pow(row_axes).div_ceil(2);
+        // Below 2^64 * 5 * 2^55.
+        normal * normal * adjacent * window / (u128::from(self.rows) * xspan) + over_cost
     }
 
     fn with_shift<const D: usize>(stats: &Stats<D>, shift: u32) -> Self {
@@ -167,20 +217,14 @@ impl Layout {
     }
 }
 
-/// The cell side: the smallest power of two (at least `2^MIN_SHIFT`) that
-/// all but `n / OVERSIZE_DIV` boxes fit in; the current one is kept while it
-/// still qualifies and is at most twice that.
-fn choose_shift(hist: &[usize; 65], n: usize, current: u32) -> u32 {
+/// The smallest shift (at least `MIN_SHIFT`) that all but `n /
+/// OVERSIZE_DIV` boxes fit in.
+fn quantile_shift(hist: &[usize; 65], n: usize) -> u32 {
     let allowed = n / OVERSIZE_DIV;
     let above = |s: u32| hist[s as usize + 1..].iter().sum::<usize>();
-    let best = (MIN_SHIFT..MAX_SHIFT)
+    (MIN_SHIFT..MAX_SHIFT)
         .find(|&s| above(s) <= allowed)
-        .unwrap_or(MAX_SHIFT);
-    if (MIN_SHIFT..=best + 1).contains(&current) && above(current) <= allowed {
-        current
-    } else {
-        best
-    }
+        .unwrap_or(MAX_SHIFT)
 }
 
 /// Sorts `order` by key, given that it was sorted before its keys changed

@@ -445,6 +445,13 @@ impl<const D: usize> std::fmt::Debug for Broadphase<D> {
             .field("cell_shift", &self.layout.shift)
             .field("rows", &self.layout.rows)
             .field("x_key_shift", &self.layout.q)
+            .field(
+                "oversize",
+                &self
+                    .row_start
+                    .get(self.layout.rows as usize)
+                    .map(|&s| self.order.len() - s as usize),
+            )
             .finish_non_exhaustive()
     }
 }

@@ -33,6 +33,7 @@
 struct ReadmeDoctests;
 
 pub mod arena;
+pub mod broadphase;
 pub mod convert;
 mod error;
 pub mod eval;
@@ -45,6 +46,7 @@ pub mod shape;
 pub mod state_hash;
 pub mod vec;
 
+pub use broadphase::Broadphase;
 pub use error::{Error, Field};
 pub use num::{DOMAIN, Fx};
 pub use query::ball::{BallHit, sphere_aabb};

@@ -7,7 +7,7 @@
 //! A constructed shape therefore satisfies every query's domain, and the
 //! queries are total over them.
 
-use crate::num::{DOMAIN, Fx, midpoint};
+use crate::num::{DOMAIN, Fx, in_domain, midpoint};
 use crate::vec::Vector;
 use crate::{Error, Field};
 
@@ -109,6 +109,57 @@ impl<const D: usize> Aabb<D> {
             c.0[i] = midpoint(self.min.0[i], self.max.0[i]);
         }
         c
+    }
+
+    /// The smallest box containing `self` and `self` displaced by `d`: the
+    /// bounds of a box moving by `d` (for a broadphase over moving or swept
+    /// boxes). Exact, no rounding. A zero `d` gives `self`; a zero-size box
+    /// gives the segment (or point) it sweeps.
+    ///
+    /// # Errors
+    /// [`Error::OutOfDomain`] when a corner of the result leaves the domain:
+    /// it names the corner (`min.x`, `max.y` ...) and its value, or `d.x` ...
+    /// and the displacement when the corner is beyond the range of [`Fx`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Vec2};
+    /// let b = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap();
+    /// let s = b.try_swept(Vec2::from_ints([3, -2])).unwrap();
+    /// assert_eq!((s.min(), s.max()), (Vec2::from_ints([0, -2]), Vec2::from_ints([4, 1])));
+    /// let e = b.try_swept(Vec2::from_ints([1 << 20, 0])).unwrap_err();
+    /// assert_eq!(e.field().as_str(), "max.x");
+    /// ```
+    pub fn try_swept(&self, d: Vector<D>) -> Result<Self, Error> {
+        let mut min = self.min;
+        let mut max = self.max;
+        for k in 0..D {
+            let dk = d.0[k].to_bits();
+            let (corner, name) = if dk < 0 {
+                (&mut min.0[k], "min")
+            } else {
+                (&mut max.0[k], "max")
+            };
+            // A corner below 2^53 in raw bits plus any i64: below 2^65, exact
+            // in i128.
+            let moved = i128::from(corner.to_bits()) + i128::from(dk);
+            match i64::try_from(moved) {
+                Ok(bits) if in_domain(Fx::from_bits(bits)) => *corner = Fx::from_bits(bits),
+                Ok(bits) => {
+                    return Err(Error::OutOfDomain {
+                        field: Field::new(name).axis(k),
+                        value: Fx::from_bits(bits),
+                    });
+                }
+                Err(_) => {
+                    return Err(Error::OutOfDomain {
+                        field: Field::new("d").axis(k),
+                        value: d.0[k],
+                    });
+                }
+            }
+        }
+        Ok(Self { min, max })
     }
 }
 

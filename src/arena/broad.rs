@@ -1,49 +1,56 @@
-//! Sort-and-sweep broadphase on x: candidate pairs of overlapping (closed)
-//! boxes in a canonical order that depends only on the boxes, never on
-//! insertion order, hashing or platform.
+//! One-shot pair lists over slices of boxes, by index, on top of the
+//! [`Broadphase`]: candidate pairs of overlapping (closed) boxes in a
+//! canonical order that depends only on the boxes, never on insertion
+//! order, hashing or platform. For boxes that persist from tick to tick,
+//! keep a [`Broadphase`] instead (it reuses its sorted order).
 
-use crate::query::overlap::aabb_overlap;
+use crate::broadphase::Broadphase;
 use crate::shape::Aabb;
 
-/// Indices `(i, j)`, `i < j`, of the boxes of `boxes` that overlap (closed),
-/// sorted.
+/// Indices `(i, j)`, `i < j`, of the boxes of `boxes` that overlap (closed:
+/// touching counts), ascending. A slice longer than `u32::MAX` boxes is
+/// cut there.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::arena::pairs_within;
+/// use fixed_collide::{Aabb2, Vec2};
+/// let b = |x| Aabb2::try_new(Vec2::from_ints([x, 0]), Vec2::from_ints([x + 2, 2])).unwrap();
+/// assert_eq!(pairs_within(&[b(0), b(5), b(2)]), [(0, 2)]);
+/// ```
 pub fn pairs_within<const D: usize>(boxes: &[Aabb<D>]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
-    sweep(boxes, |i, j| {
-        let (i, j) = if i < j { (i, j) } else { (j, i) };
-        out.push((i as u32, j as u32));
-    });
-    out.sort_unstable();
+    indexed(boxes).pairs(&mut out);
     out
 }
 
-/// Indices `(i, j)` with `a[i]` overlapping `b[j]` (closed), sorted.
+/// Indices `(i, j)` with `a[i]` overlapping `b[j]` (closed: touching
+/// counts), ascending. Slices longer than `u32::MAX` boxes are cut there.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::arena::pairs_between;
+/// use fixed_collide::{Aabb2, Vec2};
+/// let b = |x| Aabb2::try_new(Vec2::from_ints([x, 0]), Vec2::from_ints([x + 2, 2])).unwrap();
+/// assert_eq!(pairs_between(&[b(0), b(9)], &[b(2), b(4), b(8)]), [(0, 0), (1, 2)]);
+/// ```
 pub fn pairs_between<const D: usize>(a: &[Aabb<D>], b: &[Aabb<D>]) -> Vec<(u32, u32)> {
-    let all: Vec<Aabb<D>> = a.iter().chain(b.iter()).copied().collect();
-    let n = a.len();
+    let mut bp = indexed(b);
+    let mut found = Vec::new();
     let mut out = Vec::new();
-    sweep(&all, |i, j| {
-        let (i, j) = if i < j { (i, j) } else { (j, i) };
-        if i < n && j >= n {
-            out.push((i as u32, (j - n) as u32));
-        }
-    });
-    out.sort_unstable();
+    for (i, q) in (0..=u32::MAX).zip(a) {
+        bp.query(q, &mut found);
+        out.extend(found.iter().map(|&j| (i, j)));
+    }
     out
 }
 
-fn sweep<const D: usize>(boxes: &[Aabb<D>], mut found: impl FnMut(usize, usize)) {
-    let mut order: Vec<usize> = (0..boxes.len()).collect();
-    order.sort_unstable_by_key(|&i| (boxes[i].min().0[0], i));
-    let mut active: Vec<usize> = Vec::new();
-    for &i in &order {
-        let x = boxes[i].min().0[0];
-        active.retain(|&j| boxes[j].max().0[0] >= x);
-        for &j in &active {
-            if aabb_overlap(&boxes[i], &boxes[j]) {
-                found(j, i);
-            }
-        }
-        active.push(i);
+/// A broadphase holding `boxes[i]` under id `i`.
+fn indexed<const D: usize>(boxes: &[Aabb<D>]) -> Broadphase<D> {
+    let mut bp = Broadphase::with_capacity(boxes.len());
+    for (i, b) in (0..=u32::MAX).zip(boxes) {
+        // Ids are distinct by construction: insert cannot fail.
+        let _ = bp.insert(i, *b);
     }
+    bp
 }

@@ -3,6 +3,13 @@
 //! family, and hashed per tick. The same scene and inputs give the same
 //! hashes on every platform and build.
 //!
+//! Candidates come from two [`Broadphase`]s: one holds the bodies' swept
+//! bounds (set every tick) and the obstacles' bounds, and gives the
+//! body-body and body-obstacle pairs in one call; the other holds the
+//! obstacles alone and answers the ray sensors' queries. Their answers are
+//! in ascending id order, so every step below visits bodies, pairs and
+//! obstacles in index order, as a brute-force loop would.
+//!
 //! One tick, in this fixed order:
 //! 1. kicks (per-tick inputs) set velocities;
 //! 2. body pairs whose swept bounds meet are tested with
@@ -23,7 +30,7 @@
 mod broad;
 pub mod scene;
 
-use crate::Error;
+use crate::broadphase::Broadphase;
 use crate::num::{Fx, Round, from_scale64, mul_wide, wide};
 use crate::query::ball::sphere_aabb;
 use crate::query::contact::aabb_contact;
@@ -35,10 +42,12 @@ use crate::rot::Obb;
 use crate::shape::{Aabb, Ray};
 use crate::state_hash::Encoder;
 use crate::vec::Vector;
+use crate::{Error, Field};
 pub use broad::{pairs_between, pairs_within};
 use scene::{Body, Scene, ShapeKind};
 
-/// How many queries of each family the arena has run.
+/// How many queries of each family the arena has run (the broadphases'
+/// own box tests are not counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct QueryCounts {
     /// [`aabb_overlap`] calls.
@@ -90,6 +99,19 @@ pub struct World<const D: usize> {
     next_kick: usize,
     trigger_hits: Vec<u32>,
     counts: QueryCounts,
+    /// The obstacles' bounds (static), by index, and a broadphase over
+    /// them (id = index) for the ray sensors.
+    obstacle_bounds: Vec<Aabb<D>>,
+    obstacle_bp: Broadphase<D>,
+    /// A broadphase over the bodies' swept bounds (id = body index) and
+    /// the obstacles' bounds (id = number of bodies + obstacle index).
+    broad: Broadphase<D>,
+    /// Reused buffers: all pairs, body pairs, body-obstacle pairs, query
+    /// answers.
+    pairs: Vec<(u32, u32)>,
+    body_pairs: Vec<(u32, u32)>,
+    near: Vec<(u32, u32)>,
+    found: Vec<u32>,
 }
 
 /// `t * d` rounded toward zero: a move never longer than the exact one.
@@ -129,17 +151,28 @@ where
     /// # Errors
     /// The first body or obstacle out of the domain, named by index.
     pub fn new(scene: Scene<D>) -> Result<Self, Error> {
+        let n = scene.bodies.len();
+        let all = n + scene.obstacles.len();
+        let mut obstacle_bounds = Vec::with_capacity(scene.obstacles.len());
+        let mut obstacle_bp = Broadphase::with_capacity(scene.obstacles.len());
+        let mut broad = Broadphase::with_capacity(all);
         for (i, o) in scene.obstacles.iter().enumerate() {
-            o.shape
+            let b = o
+                .shape
                 .bounds(o.pos)
                 .map_err(|e| e.within(&format!("obstacles[{i}]")))?;
+            obstacle_bp.insert(index_id(i)?, b)?;
+            broad.insert(index_id(n + i)?, b)?;
+            obstacle_bounds.push(b);
         }
         for (i, b) in scene.bodies.iter().enumerate() {
-            b.shape
+            let bounds = b
+                .shape
                 .bounds(b.pos)
                 .map_err(|e| e.within(&format!("bodies[{i}]")))?;
             b.vel
-                .check_domain(&crate::Field::new(format!("bodies[{i}].vel")))?;
+                .check_domain(&Field::new(format!("bodies[{i}].vel")))?;
+            broad.insert(index_id(i)?, bounds)?;
         }
         let trigger_hits = vec![0; scene.triggers.len()];
         Ok(Self {
@@ -148,6 +181,13 @@ where
             next_kick: 0,
             trigger_hits,
             counts: QueryCounts::default(),
+            obstacle_bounds,
+            obstacle_bp,
+            broad,
+            pairs: Vec::new(),
+            body_pairs: Vec::new(),
+            near: Vec::new(),
+            found: Vec::new(),
         })
     }
 
@@ -202,22 +242,34 @@ where
         let swept: Vec<Aabb<D>> = bounds0
             .iter()
             .zip(&self.scene.bodies)
-            .map(|(bb, b)| swept_bounds(bb, b.vel))
+            .map(|(bb, b)| bb.try_swept(b.vel))
             .collect::<Result<_, _>>()?;
-        let body_pairs = pairs_within(&swept);
+        // Pairs of bodies whose swept bounds meet, and (body, obstacle)
+        // pairs, both in ascending order: the ascending pairs of the
+        // broadphase split by the second id.
+        for (i, s) in swept.iter().enumerate() {
+            self.broad.set(i as u32, *s)?;
+        }
+        self.broad.pairs(&mut self.pairs);
+        let n = swept.len() as u32;
+        let mut body_pairs = std::mem::take(&mut self.body_pairs);
+        let mut near = std::mem::take(&mut self.near);
+        body_pairs.clear();
+        near.clear();
+        for &(a, b) in self.pairs.iter().take_while(|(a, _)| *a < n) {
+            if b < n {
+                body_pairs.push((a, b));
+            } else {
+                near.push((a, b - n));
+            }
+        }
         self.count_meetings(&body_pairs, &bounds0);
-        let obstacle_bounds: Vec<Aabb<D>> = self
-            .scene
-            .obstacles
-            .iter()
-            .map(|o| o.shape.bounds(o.pos))
-            .collect::<Result<_, _>>()?;
-        let near = pairs_between(&swept, &obstacle_bounds);
-        self.move_bodies(&bounds0, &obstacle_bounds, &near)?;
+        self.move_bodies(&bounds0, &near)?;
         self.oriented_obstacles(&start, &near)?;
         self.resolve_pairs(&body_pairs)?;
         self.count_triggers()?;
-        self.read_sensors(&obstacle_bounds)?;
+        self.read_sensors()?;
+        (self.body_pairs, self.near) = (body_pairs, near);
         self.tick += 1;
         Ok(())
     }
@@ -256,12 +308,8 @@ where
         }
     }
 
-    fn move_bodies(
-        &mut self,
-        bounds0: &[Aabb<D>],
-        obstacles: &[Aabb<D>],
-        near: &[(u32, u32)],
-    ) -> Result<(), Error> {
+    fn move_bodies(&mut self, bounds0: &[Aabb<D>], near: &[(u32, u32)]) -> Result<(), Error> {
+        let obstacles = &self.obstacle_bounds;
         let mut cursor = 0;
         for (i, bb) in bounds0.iter().enumerate() {
             let d = self.scene.bodies[i].vel;
@@ -424,8 +472,9 @@ where
         Ok(())
     }
 
-    fn read_sensors(&mut self, obstacles: &[Aabb<D>]) -> Result<(), Error> {
+    fn read_sensors(&mut self) -> Result<(), Error> {
         let reach = Fx::from_num(SENSOR_TICKS);
+        let obstacles = &self.obstacle_bounds;
         for b in &mut self.scene.bodies {
             b.sensor = -Fx::ONE;
             if b.vel.is_zero() {
@@ -441,11 +490,10 @@ where
                 Vector(lo.0.map(|c| c - Fx::DELTA)),
                 Vector(hi.0.map(|c| c + Fx::DELTA)),
             )?;
-            for (o, ob) in self.scene.obstacles.iter().zip(obstacles) {
-                self.counts.aabb_overlap += 1;
-                if !aabb_overlap(&ray_box, ob) {
-                    continue;
-                }
+            // The obstacles whose bounds meet the ray's, ascending.
+            self.obstacle_bp.query(&ray_box, &mut self.found);
+            for &oi in &self.found {
+                let (o, ob) = (&self.scene.obstacles[oi as usize], &obstacles[oi as usize]);
                 let t = match o.shape {
                     ShapeKind::Oriented { .. } => match o.shape.obb(o.pos)? {
                         Some(obb) => {
@@ -470,16 +518,10 @@ where
     }
 }
 
-/// The box covering `bb` at the start and at the end of the move `d`.
-fn swept_bounds<const D: usize>(bb: &Aabb<D>, d: Vector<D>) -> Result<Aabb<D>, Error> {
-    let mut lo = bb.min();
-    let mut hi = bb.max();
-    for k in 0..D {
-        if d.0[k] < Fx::ZERO {
-            lo.0[k] = Fx::from_bits((wide(lo.0[k]) + wide(d.0[k])) as i64);
-        } else {
-            hi.0[k] = Fx::from_bits((wide(hi.0[k]) + wide(d.0[k])) as i64);
-        }
-    }
-    Aabb::try_new(lo, hi)
+/// An index as a broadphase id.
+fn index_id(i: usize) -> Result<u32, Error> {
+    u32::try_from(i).map_err(|_| Error::Invalid {
+        field: Field::new("scene"),
+        reason: format!("{i} bodies and obstacles: more than 2^32"),
+    })
 }

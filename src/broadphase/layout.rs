@@ -1,0 +1,354 @@
+//! The grid and the sort keys: the cell side, the rows and the packing of
+//! `(row, x)` into one `u64` key; and the repair of the sorted order from
+//! one call to the next.
+//!
+//! Bit budget: coordinates are raw `i64` bits of magnitude at most 2^52;
+//! extents at most 2^53; the cell side is `2^shift` with `shift` in
+//! `[MIN_SHIFT, MAX_SHIFT] = [22, 54]`, so a row index `v >> shift` is at most
+//! 2^30 in magnitude and a count of rows per axis below 2^31 + 3; the
+//! number of rows is kept at most `4n + 1024` (below 2^35), so the row needs
+//! at most 35 key bits and x keeps at least 29. A coordinate's x key is
+//! `(v - xbase) >> q`, with `q` chosen so the span of the boxes fits; query
+//! coordinates minus one cell stay above -2^56.
+
+use super::sweep::Rec;
+
+/// The smallest cell side, 2^22 raw bits (2^-10).
+const MIN_SHIFT: u32 = 22;
+/// A cell side above every extent in the domain.
+const MAX_SHIFT: u32 = 54;
+/// At most `n / OVERSIZE_DIV` boxes may exceed the cell.
+const OVERSIZE_DIV: usize = 16;
+
+/// A slot in the sorted order: its key and the slot of its box.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Item {
+    pub key: u64,
+    pub slot: u32,
+}
+
+/// What the layout is chosen from: one pass over the boxes.
+#[derive(Clone, Debug)]
+pub(super) struct Stats<const D: usize> {
+    /// How many boxes need each cell shift ([`Rec::need`]).
+    pub hist: [usize; 65],
+    /// Smallest and largest minimum corner per axis.
+    pub lo: [i64; D],
+    pub hi: [i64; D],
+    /// Largest maximum x.
+    pub xmax: i64,
+    pub n: usize,
+}
+
+impl<const D: usize> Stats<D> {
+    pub fn new() -> Self {
+        Self {
+            hist: [0; 65],
+            lo: [i64::MAX; D],
+            hi: [i64::MIN; D],
+            xmax: i64::MIN,
+            n: 0,
+        }
+    }
+
+    pub fn add(&mut self, r: &Rec<D>) {
+        self.hist[r.need() as usize] += 1;
+        for k in 0..D {
+            self.lo[k] = self.lo[k].min(r.min[k]);
+            self.hi[k] = self.hi[k].max(r.min[k]);
+        }
+        self.xmax = self.xmax.max(r.max[0]);
+        self.n += 1;
+    }
+}
+
+/// The grid and key packing for one refresh. Rows are numbered
+/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 1`
+/// for the boxes, so the rows at `y - 1`, `y + 1` and `z - 1` of any row
+/// exist (empty padding at the edges). Row `rows` holds the oversize boxes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Layout {
+    /// The cell side is `2^shift` raw bits.
+    pub shift: u32,
+    /// The x key is `(x - xbase) >> q`.
+    pub q: u32,
+    pub xbase: i64,
+    /// Bits of the key below the row.
+    pub xbits: u32,
+    /// Row index of the padding row below the lowest box, per row axis.
+    pub base: [i64; 2],
+    pub ny: u64,
+    pub nz: u64,
+    /// The number of normal rows; also the oversize row's index.
+    pub rows: u64,
+}
+
+impl Layout {
+    /// The layout for the boxes summarised by `stats`; `current` is the
+    /// previous cell shift, kept while it still serves.
+    pub fn choose<const D: usize>(stats: &Stats<D>, current: u32) -> Self {
+        let cap = 4 * stats.n as u64 + 1024;
+        let fits = |s: u32| {
+            let l = Self::with_shift(stats, s);
+            (l.rows <= cap).then_some(l)
+        };
+        // The cheapest by the estimate among the shifts around the one that
+        // leaves a sixteenth of the boxes oversize.
+        let q = quantile_shift(&stats.hist, stats.n);
+        let mut best: Option<(u128, Self)> = None;
+        for s in q.saturating_sub(3).max(MIN_SHIFT)..=(q + 1).min(MAX_SHIFT) {
+            if let Some(l) = fits(s) {
+                let c = l.cost(stats);
+                if best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, l));
+                }
+            }
+        }
+        let Some((best_cost, best)) = best else {
+            // Too many rows for every candidate: coarser cells.
+            let mut s = (q + 2).min(MAX_SHIFT);
+            while s < MAX_SHIFT && fits(s).is_none() {
+                s += 1;
+            }
+            return Self::with_shift(stats, s);
+        };
+        // Keep the current grid (no re-sort) while it costs at most 5/4 of
+        // the best.
+        if (MIN_SHIFT..=MAX_SHIFT).contains(&current) && current != best.shift {
+            if let Some(l) = fits(current) {
+                if l.cost(stats) * 4 <= best_cost * 5 {
+                    return l;
+                }
+            }
+        }
+        best
+    }
+
+    /// An estimate of the work of a sweep with this grid, in candidate
+    /// tests: the normal boxes times the boxes of the adjacent rows within
+    /// two cells on x, plus about 8 per row an oversize box visits.
+    fn cost<const D: usize>(&self, stats: &Stats<D>) -> u128 {
+        let s = self.shift;
+        // Row axes: y and z at most.
+        let row_axes = (D.saturating_sub(1)).min(2) as u32;
+        let mut over = 0u128;
+        let mut over_cost = 0u128;
+        for (k, &count) in stats.hist.iter().enumerate().skip(s as usize + 1) {
+            // 2^(k - s) <= 2^32 here: squared, times counts below 2^32
+            // and 8, within 2^101.
+            let span = (1u128 << (k as u32 - s)) + 2;
+            over += count as u128;
+            over_cost += count as u128 * span.pow(row_axes) * 8;
+        }
+        let normal = stats.n as u128 - over;
+        let xspan = (stats.xmax.saturating_sub(stats.lo[0]) as u128).max(1);
+        let window = (1u128 << (s + 1)).min(xspan);
+        let adjacent = 3u128.pow(row_axes).div_ceil(2);
+        // Below 2^64 * 5 * 2^55.
+        normal * normal * adjacent * window / (u128::from(self.rows) * xspan) + over_cost
+    }
+
+    fn with_shift<const D: usize>(stats: &Stats<D>, shift: u32) -> Self {
+        let mut base = [0i64; 2];
+        let mut count = [1u64; 2];
+        for a in 0..2 {
+            let k = a + 1;
+            if k < D && stats.n > 0 {
+                base[a] = (stats.lo[k] >> shift) - 1;
+                // y: padding below and above; z: padding below.
+                let pad = if a == 0 { 2 } else { 1 };
+                count[a] = ((stats.hi[k] >> shift) - base[a] + pad) as u64;
+            }
+        }
+        let rows = count[0] * count[1];
+        let xbase = if stats.n > 0 { stats.lo[0] } else { 0 };
+        let span = if stats.n > 0 {
+            (stats.xmax - xbase) as u64
+        } else {
+            0
+        };
+        let xbits = rows.leading_zeros();
+        let q = (64 - span.leading_zeros()).saturating_sub(xbits);
+        Self {
+            shift,
+            q,
+            xbase,
+            xbits,
+            base,
+            ny: count[0],
+            nz: count[1],
+            rows,
+        }
+    }
+
+    /// The x key of a coordinate (may be negative for query coordinates).
+    #[inline(always)]
+    pub fn xq(&self, v: i64) -> i64 {
+        (v - self.xbase) >> self.q
+    }
+
+    /// The sort key of a box: its row (or the oversize row) and x key.
+    #[inline]
+    pub fn key<const D: usize>(&self, r: &Rec<D>) -> u64 {
+        let row = if r.need() > self.shift {
+            self.rows
+        } else {
+            let ry = self.row_on(0, &r.min) as u64;
+            let rz = self.row_on(1, &r.min) as u64;
+            rz * self.ny + ry
+        };
+        (row << self.xbits) | self.xq(r.min[0]) as u64
+    }
+
+    /// The row index of `v` on row axis `a` (0: y, 1: z), relative to the
+    /// grid (0 for an absent axis).
+    #[inline]
+    pub fn row_on<const D: usize>(&self, a: usize, v: &[i64; D]) -> i64 {
+        match v.get(a + 1) {
+            Some(&c) => (c >> self.shift) - self.base[a],
+            None => 0,
+        }
+    }
+
+    /// The row of a key.
+    #[inline(always)]
+    pub fn row_of_key(&self, key: u64) -> u64 {
+        key >> self.xbits
+    }
+}
+
+/// The smallest shift (at least `MIN_SHIFT`) that all but `n /
+/// OVERSIZE_DIV` boxes fit in.
+fn quantile_shift(hist: &[usize; 65], n: usize) -> u32 {
+    let allowed = n / OVERSIZE_DIV;
+    let above = |s: u32| hist[s as usize + 1..].iter().sum::<usize>();
+    (MIN_SHIFT..MAX_SHIFT)
+        .find(|&s| above(s) <= allowed)
+        .unwrap_or(MAX_SHIFT)
+}
+
+/// The most kept items an out-of-order item may push back out (see
+/// [`repair`]).
+const POP: usize = 8;
+
+/// Sorts `order` by key, given that it was sorted before its keys changed
+/// a little: items out of place are taken out, sorted, and merged back, in
+/// `O(n + k log k)` for `k` displaced items. An item smaller than the last
+/// kept one is taken out when the next item agrees with the kept ones (it
+/// moved down, or swapped); otherwise the kept items larger than it (at
+/// most [`POP`]) are taken out instead (they moved up). `extra` holds
+/// items to add; it is emptied.
+pub(super) fn repair(order: &mut Vec<Item>, extra: &mut Vec<Item>, scratch: &mut Vec<Item>) {
+    let n = order.len();
+    let mut kept = 0;
+    for i in 0..n {
+        let it = order[i];
+        if kept > 0 && order[kept - 1].key > it.key {
+            let top = order[kept - 1].key;
+            let next_agrees = order.get(i + 1).is_none_or(|x| x.key >= top);
+            let mut larger = 0;
+            while larger < kept.min(POP + 1) && order[kept - 1 - larger].key > it.key {
+                larger += 1;
+            }
+            if next_agrees || larger > POP {
+                extra.push(it);
+                continue;
+            }
+            extra.extend_from_slice(&order[kept - larger..kept]);
+            kept -= larger;
+        }
+        order[kept] = it;
+        kept += 1;
+    }
+    order.truncate(kept);
+    if extra.is_empty() {
+        return;
+    }
+    super::radix::sort_by_key(extra, scratch, |it| it.key);
+    // Merge from the back, in place.
+    let total = kept + extra.len();
+    order.resize(total, Item::default());
+    let (mut i, mut j) = (kept, extra.len());
+    for w in (0..total).rev() {
+        if j == 0 {
+            break;
+        }
+        if i > 0 && order[i - 1].key > extra[j - 1].key {
+            order[w] = order[i - 1];
+            i -= 1;
+        } else {
+            order[w] = extra[j - 1];
+            j -= 1;
+        }
+    }
+    extra.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Sorted keys, then a few moved a little (swaps), some far up or down
+    /// (row changes), some in runs (several boxes changing row together),
+    /// and a few new items: the repair sorts them and loses nothing.
+    #[test]
+    fn repair_sorts_nearly_sorted_orders() {
+        // (case, items, chance in 1000 of a small move, of a far move,
+        // length of runs of far moves, new items)
+        let cases = [
+            ("sorted", 500, 0, 0, 1, 0),
+            ("local swaps", 2000, 200, 0, 1, 0),
+            ("far moves", 2000, 0, 50, 1, 0),
+            ("runs of far moves up and down", 2000, 50, 20, 12, 0),
+            ("everything moved", 1000, 1000, 1000, 1, 0),
+            ("new items only", 0, 0, 0, 1, 300),
+            ("moves and new items", 3000, 100, 30, 3, 700),
+        ];
+        for (name, n, small, far, run, new) in cases {
+            let mut rng = Rng::new(n as u64 + 7);
+            let mut order: Vec<Item> = (0..n as u32)
+                .map(|slot| Item {
+                    key: u64::from(slot) * 1000,
+                    slot,
+                })
+                .collect();
+            let mut i = 0;
+            while i < order.len() {
+                if rng.chance(far, 1000) {
+                    let delta = rng.range_i64(-500_000, 500_000);
+                    for it in order.iter_mut().skip(i).take(run) {
+                        it.key = (it.key as i64 + delta).max(0) as u64;
+                    }
+                    i += run;
+                    continue;
+                }
+                if rng.chance(small, 1000) {
+                    order[i].key = (order[i].key as i64 + rng.range_i64(-2500, 2500)).max(0) as u64;
+                }
+                i += 1;
+            }
+            let mut extra: Vec<Item> = (0..new as u32)
+                .map(|k| Item {
+                    key: rng.below(3_000_000),
+                    slot: n as u32 + k,
+                })
+                .collect();
+            let mut expected: Vec<(u64, u32)> = order
+                .iter()
+                .chain(&extra)
+                .map(|it| (it.key, it.slot))
+                .collect();
+            expected.sort_unstable();
+            repair(&mut order, &mut extra, &mut Vec::new());
+            assert!(extra.is_empty(), "case {name}: extra emptied");
+            assert!(
+                order.windows(2).all(|w| w[0].key <= w[1].key),
+                "case {name}: sorted"
+            );
+            let mut got: Vec<(u64, u32)> = order.iter().map(|it| (it.key, it.slot)).collect();
+            got.sort_unstable();
+            assert_eq!(got, expected, "case {name}: same items");
+        }
+    }
+}

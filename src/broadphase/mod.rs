@@ -1,0 +1,491 @@
+//! A deterministic, incremental broadphase: which of many axis-aligned
+//! boxes overlap, from tick to tick.
+//!
+//! [`Broadphase`] keeps boxes under ids chosen by the caller and answers
+//! [`Broadphase::pairs`] (every overlapping pair) and [`Broadphase::query`]
+//! (every box overlapping one box). Boxes are closed: touching counts. The
+//! answers are sorted and depend only on the set of `(id, box)` held, never
+//! on the order of insertion, the history of calls or the platform.
+//!
+//! # How it works
+//!
+//! Sort and sweep on x inside the rows of a uniform grid over the other
+//! axes (y, and z in 3D). The cell side is a power of two `h` chosen from
+//! the box sizes so that all but a sixteenth of the boxes are at most `h`
+//! on every axis; such a box is keyed by the row of its minimum corner and
+//! can only meet boxes of its own row and of the adjacent rows. The larger
+//! ("oversize") boxes are swept among themselves and looked up in the rows
+//! they cover.
+//!
+//! [`set`](Broadphase::set) only writes the box into its slot. A call to
+//! [`pairs`](Broadphase::pairs) or [`query`](Broadphase::query) after
+//! changes recomputes each box's key `(row, x)` packed in a `u64`,
+//! repairs the previous sorted order (after coherent motion only a few
+//! boxes are out of place: they are taken out, sorted and merged back, in
+//! `O(n + k log k)`), and copies the boxes in that order so the sweeps read
+//! memory in sequence. Each row is swept against itself and the adjacent
+//! rows below it; every candidate gets the exact closed test on all axes
+//! (branch-free). Pairs are packed as `min id << b | max id` and radix
+//! sorted, so their order is canonical whatever the path that found them.
+//!
+//! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
+//! for boxes within the domain, and nothing rounds: keys only order and
+//! bound the sweeps.
+
+mod layout;
+mod radix;
+mod sweep;
+
+use crate::shape::Aabb;
+use crate::vec::Vector;
+use crate::{Error, Field, Fx};
+use layout::{Item, Layout, Stats};
+use std::collections::BTreeMap;
+use sweep::{Grid, PairBuf, Rec};
+
+/// An id absent from the dense map.
+const NONE: u32 = u32::MAX;
+
+/// Ids below this bound (or below four times the number of boxes) are
+/// mapped through a table indexed by id; larger ones through a sorted map.
+const DENSE_MIN: usize = 1024;
+
+/// Incremental sort-and-sweep broadphase over closed axis-aligned boxes,
+/// with ids chosen by the caller. See the [module docs](self).
+///
+/// Cost per [`pairs`](Broadphase::pairs) call after coherent motion (each
+/// box moving a little): about `O(n + pairs)`; a [`set`](Broadphase::set)
+/// is `O(1)` for ids below about four times the number of boxes, `O(log
+/// n)` for larger ids.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{Aabb2, Broadphase, Vec2};
+/// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+/// let mut bp = Broadphase::new();
+/// bp.insert(7, b(0, 0, 2, 2)).unwrap();
+/// bp.insert(3, b(2, 2, 4, 4)).unwrap(); // touches 7 at a corner
+/// bp.insert(5, b(9, 9, 9, 9)).unwrap(); // a point, alone
+/// let mut pairs = Vec::new();
+/// bp.pairs(&mut pairs);
+/// assert_eq!(pairs, [(3, 7)]);
+/// bp.set(5, b(3, 3, 5, 5)).unwrap();
+/// bp.pairs(&mut pairs);
+/// assert_eq!(pairs, [(3, 5), (3, 7)]);
+/// ```
+#[derive(Clone, Default)]
+pub struct Broadphase<const D: usize> {
+    /// The boxes by slot (a slot is reused after its box is removed).
+    slots: Vec<Rec<D>>,
+    alive: Vec<bool>,
+    /// Slot by id, for ids below its length.
+    dense: Vec<u32>,
+    /// Slot by id, for ids at or above `dense.len()`.
+    sparse: BTreeMap<u32, u32>,
+    /// Free slots (not in `order`), and removed slots still in `order`.
+    free: Vec<u32>,
+    removed: Vec<u32>,
+    /// Slots inserted since the last refresh (not yet in `order`).
+    pending: Vec<Item>,
+    /// Whether anything changed since the last refresh.
+    dirty: bool,
+    /// The live slots sorted by key, the grid, where each row starts, and
+    /// the boxes copied in that order.
+    order: Vec<Item>,
+    layout: Layout,
+    row_start: Vec<u32>,
+    recs: Vec<Rec<D>>,
+    /// Key of each slot, bits of the largest id, pair keys, and sort
+    /// buffers.
+    slot_key: Vec<u64>,
+    id_bits: u32,
+    buf: PairBuf,
+    scratch: Vec<u64>,
+    items_scratch: Vec<Item>,
+}
+
+impl<const D: usize> Broadphase<D> {
+    /// An empty broadphase.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::Broadphase;
+    /// let bp = Broadphase::<3>::new();
+    /// assert!(bp.is_empty());
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty broadphase with room for `n` boxes with ids below `n`
+    /// without reallocating.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::Broadphase;
+    /// let bp = Broadphase::<2>::with_capacity(100_000);
+    /// assert_eq!(bp.len(), 0);
+    /// ```
+    pub fn with_capacity(n: usize) -> Self {
+        let mut bp = Self::new();
+        bp.slots.reserve(n);
+        bp.alive.reserve(n);
+        bp.dense = vec![NONE; n.max(DENSE_MIN)];
+        bp
+    }
+
+    /// The number of boxes held.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let mut bp = Broadphase::new();
+    /// bp.insert(1, Aabb2::try_new(Vec2::ZERO, Vec2::ZERO).unwrap()).unwrap();
+    /// assert_eq!(bp.len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.slots.len() - self.free.len() - self.removed.len()
+    }
+
+    /// Whether no box is held.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::Broadphase;
+    /// assert!(Broadphase::<2>::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes every box (keeps the allocations).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let mut bp = Broadphase::new();
+    /// bp.insert(1, Aabb2::try_new(Vec2::ZERO, Vec2::ZERO).unwrap()).unwrap();
+    /// bp.clear();
+    /// assert!(bp.is_empty() && bp.get(1).is_none());
+    /// ```
+    pub fn clear(&mut self) {
+        self.slots.clear();
+        self.alive.clear();
+        self.dense.fill(NONE);
+        self.sparse.clear();
+        self.free.clear();
+        self.removed.clear();
+        self.pending.clear();
+        self.order.clear();
+        self.dirty = true;
+    }
+
+    /// Adds the box `aabb` under `id`.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] naming `id` when `id` is already held.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let mut bp = Broadphase::new();
+    /// let b = Aabb2::try_new(Vec2::ZERO, Vec2::from_ints([1, 1])).unwrap();
+    /// bp.insert(4, b).unwrap();
+    /// assert_eq!(bp.insert(4, b).unwrap_err().to_string(), "id: 4 is already in the broadphase");
+    /// ```
+    pub fn insert(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
+        if self.slot(id).is_some() {
+            return Err(id_error(id, "is already in the broadphase"));
+        }
+        let rec = Rec::new(id, &aabb);
+        let slot = match self.free.pop() {
+            Some(s) => {
+                self.slots[s as usize] = rec;
+                self.alive[s as usize] = true;
+                s
+            }
+            None => {
+                self.slots.push(rec);
+                self.alive.push(true);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.pending.push(Item { key: 0, slot });
+        self.map_new(id, slot);
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// Moves the box held under `id` to `aabb`.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] naming `id` when `id` is not held.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb3, Broadphase, Vec3};
+    /// let mut bp = Broadphase::new();
+    /// let b = Aabb3::try_new(Vec3::ZERO, Vec3::from_ints([1, 1, 1])).unwrap();
+    /// bp.insert(0, b).unwrap();
+    /// let moved = Aabb3::try_new(Vec3::from_ints([5, 5, 5]), Vec3::from_ints([6, 6, 6])).unwrap();
+    /// bp.set(0, moved).unwrap();
+    /// assert_eq!(bp.get(0), Some(moved));
+    /// assert_eq!(bp.set(1, b).unwrap_err().to_string(), "id: 1 is not in the broadphase");
+    /// ```
+    pub fn set(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
+        let slot = self
+            .slot(id)
+            .ok_or_else(|| id_error(id, "is not in the broadphase"))?;
+        (self.slots[slot].min, self.slots[slot].max) = corners(&aabb);
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// Removes the box held under `id`.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] naming `id` when `id` is not held.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let mut bp = Broadphase::new();
+    /// bp.insert(9, Aabb2::try_new(Vec2::ZERO, Vec2::ZERO).unwrap()).unwrap();
+    /// bp.remove(9).unwrap();
+    /// assert!(bp.is_empty());
+    /// assert!(bp.remove(9).is_err());
+    /// ```
+    pub fn remove(&mut self, id: u32) -> Result<(), Error> {
+        let slot = self
+            .slot(id)
+            .ok_or_else(|| id_error(id, "is not in the broadphase"))?;
+        self.alive[slot] = false;
+        self.removed.push(slot as u32);
+        map_write(&mut self.dense, &mut self.sparse, id, NONE);
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// The box held under `id`, if any.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let mut bp = Broadphase::new();
+    /// let b = Aabb2::try_new(Vec2::ZERO, Vec2::from_ints([2, 3])).unwrap();
+    /// bp.insert(2, b).unwrap();
+    /// assert_eq!(bp.get(2), Some(b));
+    /// assert_eq!(bp.get(3), None);
+    /// ```
+    pub fn get(&self, id: u32) -> Option<Aabb<D>> {
+        self.slot(id).map(|s| self.slots[s].aabb())
+    }
+
+    /// All pairs `(a, b)`, `a < b`, of held boxes that overlap (closed:
+    /// boxes that only touch, and zero-size boxes on or inside another, count),
+    /// in ascending lexicographic order; `out` is cleared first. Identical
+    /// boxes under different ids are a pair.
+    ///
+    /// Cost: about `O(n + pairs)` when the boxes moved a little since the
+    /// last call; `O(n log n)` after many insertions or large moves.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let b = |x| Aabb2::try_new(Vec2::from_ints([x, 0]), Vec2::from_ints([x + 1, 1])).unwrap();
+    /// let mut bp = Broadphase::new();
+    /// for (id, x) in [(10, 0), (11, 1), (12, 2), (13, 5)] {
+    ///     bp.insert(id, b(x)).unwrap();
+    /// }
+    /// let mut pairs = Vec::new();
+    /// bp.pairs(&mut pairs);
+    /// assert_eq!(pairs, [(10, 11), (11, 12)]);
+    /// ```
+    pub fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        self.refresh();
+        self.buf.clear(self.id_bits);
+        Grid {
+            layout: &self.layout,
+            order: &self.order,
+            recs: &self.recs,
+            row_start: &self.row_start,
+        }
+        .all_pairs(&mut self.buf);
+        let keys = self.buf.keys_mut();
+        radix::sort_by_key(keys, &mut self.scratch, |&k| k);
+        out.clear();
+        let buf = &self.buf;
+        out.extend(buf.keys().iter().map(|&k| buf.unpack(k)));
+    }
+
+    /// The ids of the held boxes that overlap `query` (closed: touching
+    /// counts), ascending; `out` is cleared first.
+    ///
+    /// Cost: a binary search in each grid row the query box covers, plus
+    /// the boxes found and the few boxes larger than the grid's cell.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Broadphase, Vec2};
+    /// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+    /// let mut bp = Broadphase::new();
+    /// bp.insert(1, b(0, 0, 1, 1)).unwrap();
+    /// bp.insert(2, b(3, 0, 4, 1)).unwrap();
+    /// bp.insert(0, b(-50, -50, 50, -40)).unwrap();
+    /// let mut ids = Vec::new();
+    /// bp.query(&b(1, 1, 3, 3), &mut ids);
+    /// assert_eq!(ids, [1, 2]);
+    /// ```
+    pub fn query(&mut self, query: &Aabb<D>, out: &mut Vec<u32>) {
+        self.refresh();
+        out.clear();
+        let (min, max) = corners(query);
+        self.grid().query(&min, &max, |e| out.push(e.id));
+        out.sort_unstable();
+    }
+
+    /// Brings the sorted copy up to date after changes: drops removed slots,
+    /// picks the grid, recomputes the keys, repairs the order, and copies
+    /// the boxes in that order.
+    fn refresh(&mut self) {
+        // A new broadphase has no row directory yet.
+        if !self.dirty && !self.row_start.is_empty() {
+            return;
+        }
+        self.dirty = false;
+        if !self.removed.is_empty() {
+            let alive = &self.alive;
+            self.order.retain(|it| alive[it.slot as usize]);
+            self.pending.retain(|it| alive[it.slot as usize]);
+            self.free.append(&mut self.removed);
+        }
+        let mut stats = Stats::new();
+        let mut ids = 0;
+        for (r, &alive) in self.slots.iter().zip(&self.alive) {
+            if alive {
+                stats.add(r);
+                ids |= r.id;
+            }
+        }
+        self.id_bits = 32 - ids.leading_zeros();
+        self.layout = Layout::choose(&stats, self.layout.shift);
+        let layout = &self.layout;
+        self.slot_key.clear();
+        self.slot_key.extend(
+            self.slots
+                .iter()
+                .zip(&self.alive)
+                .map(|(r, &alive)| if alive { layout.key(r) } else { 0 }),
+        );
+        for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
+            it.key = self.slot_key[it.slot as usize];
+        }
+        layout::repair(&mut self.order, &mut self.pending, &mut self.items_scratch);
+        let n = self.order.len();
+        self.row_start.clear();
+        let mut p = 0;
+        for r in 0..=self.layout.rows {
+            self.row_start.push(p as u32);
+            while p < n && self.layout.row_of_key(self.order[p].key) == r {
+                p += 1;
+            }
+        }
+        self.row_start.push(n as u32);
+        self.recs.clear();
+        let (slots, layout) = (&self.slots, &self.layout);
+        self.recs.extend(self.order.iter().map(|it| {
+            let mut r = slots[it.slot as usize];
+            r.xk = layout.xq(r.min[0]);
+            r
+        }));
+    }
+
+    fn grid(&self) -> Grid<'_, D> {
+        Grid {
+            layout: &self.layout,
+            order: &self.order,
+            recs: &self.recs,
+            row_start: &self.row_start,
+        }
+    }
+
+    /// The slot of `id`.
+    fn slot(&self, id: u32) -> Option<usize> {
+        let p = match self.dense.get(id as usize) {
+            Some(&p) => p,
+            None => *self.sparse.get(&id)?,
+        };
+        (p != NONE).then_some(p as usize)
+    }
+
+    /// Maps a new id, growing the dense table when the id is small enough
+    /// (moving the sparse ids it now covers).
+    fn map_new(&mut self, id: u32, pos: u32) {
+        let i = id as usize;
+        let limit = DENSE_MIN.max(4 * self.slots.len());
+        if i >= self.dense.len() && i < limit {
+            let new_len = (i + 1).max(2 * self.dense.len()).min(limit);
+            self.dense.resize(new_len, NONE);
+            let above = self
+                .sparse
+                .split_off(&(new_len.min(u32::MAX as usize) as u32));
+            for (k, p) in std::mem::replace(&mut self.sparse, above) {
+                self.dense[k as usize] = p;
+            }
+        }
+        map_write(&mut self.dense, &mut self.sparse, id, pos);
+    }
+}
+
+impl<const D: usize> std::fmt::Debug for Broadphase<D> {
+    /// The size and the grid, not the boxes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Broadphase")
+            .field("len", &self.len())
+            .field("cell_shift", &self.layout.shift)
+            .field("rows", &self.layout.rows)
+            .field("x_key_shift", &self.layout.q)
+            .field(
+                "oversize",
+                &self
+                    .row_start
+                    .get(self.layout.rows as usize)
+                    .map(|&s| self.order.len() - s as usize),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+/// Writes the slot of `id` (the dense table for ids below its length,
+/// else the sparse map; [`NONE`] removes).
+fn map_write(dense: &mut [u32], sparse: &mut BTreeMap<u32, u32>, id: u32, pos: u32) {
+    match dense.get_mut(id as usize) {
+        Some(slot) => *slot = pos,
+        None if pos == NONE => {
+            sparse.remove(&id);
+        }
+        None => {
+            sparse.insert(id, pos);
+        }
+    }
+}
+
+fn id_error(id: u32, what: &str) -> Error {
+    Error::Invalid {
+        field: Field::new("id"),
+        reason: format!("{id} {what}"),
+    }
+}
+
+/// The corners of `aabb` as raw bits.
+fn corners<const D: usize>(aabb: &Aabb<D>) -> ([i64; D], [i64; D]) {
+    (aabb.min().0.map(Fx::to_bits), aabb.max().0.map(Fx::to_bits))
+}
+
+/// A box from raw corners taken from a valid box.
+fn from_corners<const D: usize>(min: &[i64; D], max: &[i64; D]) -> Aabb<D> {
+    Aabb::from_valid_corners(
+        Vector(min.map(Fx::from_bits)),
+        Vector(max.map(Fx::from_bits)),
+    )
+}

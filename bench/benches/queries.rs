@@ -14,7 +14,7 @@
 //! then `cargo run --release --manifest-path bench/Cargo.toml --bin report`).
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -69,9 +69,41 @@ fn queries(c: &mut Criterion<ThreadTime>) {
     }
 }
 
+/// Broadphase: per iteration, `BROAD_TICKS` ticks of updating every box
+/// and listing every pair, from a structure holding tick 0 (built outside
+/// the timing). Throughput is in ticks.
+fn broadphase(c: &mut Criterion<ThreadTime>) {
+    for &n in scene::broad::SIZES {
+        let m = scene::broad::motion(n, scene::broad::TICKS + 1, scene::broad::SEED);
+        let mut group = c.benchmark_group(format!("broadphase_{}k", n / 1000));
+        group
+            .throughput(Throughput::Elements(scene::broad::TICKS as u64))
+            .sampling_mode(SamplingMode::Flat)
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3));
+        let mut out = Vec::new();
+        group.bench_function("fixed", |b| {
+            b.iter_batched_ref(
+                || scene::broad::fixed_start(&m),
+                |bp| scene::broad::fixed_ticks(bp, &m, &mut out),
+                BatchSize::PerIteration,
+            )
+        });
+        group.bench_function("parry", |b| {
+            b.iter_batched_ref(
+                || scene::broad::parry_start(&m),
+                |(bvh, ws)| scene::broad::parry_ticks(bvh, ws, &m, &mut out),
+                BatchSize::PerIteration,
+            )
+        });
+        group.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadTime { wall: WallTime });
-    targets = queries
+    targets = queries, broadphase
 }
 criterion_main!(benches);

@@ -56,11 +56,48 @@ fn paired_ratio(kind: &dyn Kind, pairs: &[Pair]) -> f64 {
 /// The median of criterion's estimate for `group/function`, in ns per
 /// query, if that benchmark has been run.
 fn median_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
+    Some(median_iter_ns(dir, group, function)? / N_PAIRS as f64)
+}
+
+/// The median of criterion's estimate for `group/function`, in ns per
+/// iteration.
+fn median_iter_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
     let path = dir.join(group).join(function).join("new/estimates.json");
     let text = std::fs::read_to_string(path).ok()?;
     let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let per_iter = json["median"]["point_estimate"].as_f64()?;
-    Some(per_iter / N_PAIRS as f64)
+    json["median"]["point_estimate"].as_f64()
+}
+
+/// The broadphase table: ms per tick (update every box, list every pair)
+/// for each scene size, and the pair sets compared tick by tick on the
+/// smallest scene. Returns whether the pair sets agreed.
+fn broadphase(dir: &Path) -> bool {
+    use scene::broad;
+    println!("## Broadphase: moving boxes, per tick update + pair list (criterion medians)\n");
+    println!("| bodies | parry `Bvh` ms/tick | fixed `Broadphase` ms/tick | fixed / parry |");
+    println!("|---:|---:|---:|---:|");
+    for &n in broad::SIZES {
+        let group = format!("broadphase_{}k", n / 1000);
+        let per_tick = |f| median_iter_ns(dir, &group, f).map(|v| v / broad::TICKS as f64 / 1e6);
+        let (p, f) = (per_tick("parry"), per_tick("fixed"));
+        let ms = |v: Option<f64>| v.map_or("—".into(), |v| format!("{v:.3}"));
+        println!("| {n} | {} | {} | {} |", ms(p), ms(f), ratio(f, p));
+    }
+    let n = broad::SIZES[0];
+    let m = broad::motion(n, broad::TICKS + 1, broad::SEED);
+    match broad::check_same_pairs(&m) {
+        Ok(count) => {
+            println!(
+                "\nSame pair sets as parry on every tick ({n} bodies, {count} pairs over {} ticks); ours in canonical order.\n",
+                broad::TICKS
+            );
+            true
+        }
+        Err(e) => {
+            println!("\nPAIR SETS DIFFER: {e}\n");
+            false
+        }
+    }
 }
 
 fn ns(v: Option<f64>) -> String {
@@ -159,7 +196,11 @@ fn main() {
     if !check_only {
         timings(&dir, &kinds, &pairs);
     }
+    let pairs_agree = broadphase(&dir);
     let unexplained = checks(&kinds, &pairs);
+    if !pairs_agree {
+        std::process::exit(1);
+    }
     if unexplained > 0 {
         eprintln!("{unexplained} unexplained disagreements");
         std::process::exit(1);

@@ -73,8 +73,9 @@ fn gen_obb3(rng: &mut Rng) -> GObb<3> {
     GObb::draw(rng, WORLD, HMIN, HMAX)
 }
 
-/// `sphere_obb` vs `query::details::intersection_test_ball_point_query`
-/// with the relative pose `ball_pose.inv_mul(box_pose)`.
+/// `sphere_obb_overlap` (the decision of `sphere_obb`, without its point) vs
+/// `query::details::intersection_test_ball_point_query` with the relative
+/// pose `ball_pose.inv_mul(box_pose)`.
 pub struct SphereObb;
 
 impl Query for SphereObb {
@@ -87,7 +88,7 @@ impl Query for SphereObb {
     type FB = Obb3;
     type PA = (Pose, PBall);
     type PB = (Pose, Cuboid);
-    type FOut = Option<fixed_collide::BallHit<3>>;
+    type FOut = bool;
     type POut = bool;
 
     fn gen_a(rng: &mut Rng) -> GBall<3> {
@@ -96,18 +97,18 @@ impl Query for SphereObb {
     fn gen_b(rng: &mut Rng) -> GObb<3> {
         gen_obb3(rng)
     }
-    fn fixed(a: &Ball<3>, b: &Obb3) -> Self::FOut {
-        fixed_collide::sphere_obb(a, b)
+    fn fixed(a: &Ball<3>, b: &Obb3) -> bool {
+        fixed_collide::sphere_obb_overlap(a, b)
     }
     fn parry(a: &(Pose, PBall), b: &(Pose, Cuboid)) -> bool {
         parry3d::query::details::intersection_test_ball_point_query(&a.0.inv_mul(&b.0), &a.1, &b.1)
             .intersecting
     }
-    fn judge(a: &GBall<3>, b: &GObb<3>, f: &Self::FOut, p: &bool) -> Verdict {
+    fn judge(a: &GBall<3>, b: &GObb<3>, f: &bool, p: &bool) -> Verdict {
         let obb = b.fixed_padded(Fx::ZERO);
-        let padded = |pad| fixed_collide::sphere_obb(&a.fixed_padded(pad), &obb).is_some();
+        let padded = |pad| fixed_collide::sphere_obb_overlap(&a.fixed_padded(pad), &obb);
         let near = "within EPS of touching: f32 rotation and rounding decide (or our band)";
-        judge_hit((a, b), f.is_some(), *p, || None, padded, near)
+        judge_hit((a, b), *f, *p, || None, padded, near)
     }
 }
 

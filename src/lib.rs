@@ -51,7 +51,7 @@ pub use query::ball::{BallHit, sphere_aabb};
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
-pub use query::ray::{RayHit, ray_aabb};
+pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sat::Sat;
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Obb, Obb2, Obb3, Rot, Rot2, Rot3};

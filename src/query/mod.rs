@@ -1,7 +1,9 @@
 //! The collision queries, one file per family. Everything is re-exported at
 //! the crate root.
 
+pub(crate) mod divide;
 pub(crate) mod interval;
+pub(crate) mod slab;
 
 pub mod ball;
 pub mod contact;

@@ -6,6 +6,7 @@ pub(crate) mod interval;
 pub(crate) mod slab;
 
 pub mod ball;
+pub mod batch;
 pub mod contact;
 pub mod obb;
 pub mod overlap;

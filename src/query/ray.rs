@@ -51,7 +51,8 @@ pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D
     let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
-    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), aabb);
+    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), corners);
     if !ray_meets(&s, ok) {
         return None;
     }
@@ -59,15 +60,15 @@ pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D
 }
 
 /// The slab span of a ray (origin bits `o`, direction signs and magnitudes)
-/// against a box, and whether every zero-direction axis is in its slab.
+/// against the box `[bmin, bmax]` (raw bits), and whether every
+/// zero-direction axis is in its slab.
 #[inline(always)]
 fn ray_span<const D: usize>(
     o: &[i64; D],
     neg: &[bool; D],
     mag: &[i64; D],
-    aabb: &Aabb<D>,
+    [bmin, bmax]: [[i64; D]; 2],
 ) -> (Span<i64>, bool) {
-    let (bmin, bmax) = (bits(&aabb.min()), bits(&aabb.max()));
     // In-domain coordinates: both differences within 2^53.
     span(
         std::array::from_fn(|i| bmin[i] - o[i]),
@@ -201,17 +202,12 @@ impl<const D: usize> PreparedRay<D> {
         &self.ray
     }
 
-    /// The span against a box and whether the zero axes allow a hit.
+    /// Whether the ray hits the box `[bmin, bmax]` (raw bits), and the
+    /// exact time of the hit as a fraction: the entry time, or `0 / 1` when
+    /// the origin is inside.
     #[inline(always)]
-    pub(crate) fn span(&self, aabb: &Aabb<D>) -> (Span<i64>, bool) {
-        ray_span(&self.origin, &self.neg, &self.mag, aabb)
-    }
-
-    /// Whether the ray hits a box, and the exact time key of the hit: the
-    /// entry time, or `0 / 1` when the origin is inside.
-    #[inline(always)]
-    pub(crate) fn hit_key(&self, aabb: &Aabb<D>) -> (bool, i64, i64) {
-        let (s, ok) = self.span(aabb);
+    pub(crate) fn hit_time(&self, corners: [[i64; D]; 2]) -> (bool, i64, i64) {
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
         let inside = s.en <= 0;
         let hit = ray_meets(&s, ok) & (inside | within_max_t(&s, self.ray.max_t()));
         let (n, d) = if inside { (0, 1) } else { (s.en, s.en_den) };
@@ -235,7 +231,8 @@ impl<const D: usize> PreparedRay<D> {
     /// assert_eq!(ray.cast(&far).unwrap().t, Fx::from_num(2)); // exactly max_t
     /// ```
     pub fn cast(&self, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-        let (s, ok) = self.span(aabb);
+        let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
         if !ray_meets(&s, ok) {
             return None;
         }
@@ -253,6 +250,6 @@ impl<const D: usize> PreparedRay<D> {
     /// assert!(PreparedRay::new(&r).hits(&b)); // reaches the face at t = max_t, grazing y = 0
     /// ```
     pub fn hits(&self, aabb: &Aabb<D>) -> bool {
-        self.hit_key(aabb).0
+        self.hit_time([aabb.min(), aabb.max()].map(|v| bits(&v))).0
     }
 }

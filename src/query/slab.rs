@@ -22,6 +22,8 @@ use crate::vec::Vector;
 pub(crate) trait Den: Copy {
     /// The zero magnitude.
     const ZERO: Self;
+    /// The magnitude one.
+    const ONE: Self;
     /// `n * self`, exact: `|n| <= 2^63` and `self < 2^64` give `< 2^127`.
     fn times(self, n: i64) -> i128;
     /// The magnitude as an unsigned integer.
@@ -32,6 +34,7 @@ pub(crate) trait Den: Copy {
 
 impl Den for i64 {
     const ZERO: Self = 0;
+    const ONE: Self = 1;
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)
@@ -48,6 +51,7 @@ impl Den for i64 {
 
 impl Den for u64 {
     const ZERO: Self = 0;
+    const ONE: Self = 1;
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)

@@ -72,27 +72,28 @@ fn sweep_with<T: Den + PartialEq, const D: usize>(
     mag: &[T; D],
 ) -> Option<Sweep<D>> {
     let (s, ok) = sweep_span(
-        &bits(&stationary.min()),
-        &bits(&stationary.max()),
-        moving,
+        [
+            stationary.min(),
+            stationary.max(),
+            moving.min(),
+            moving.max(),
+        ]
+        .map(|v| bits(&v)),
         neg,
         mag,
     );
     sweep_hits(&s, ok).then(|| sweep_result(&s, neg))
 }
 
-/// The open-overlap span of `moving` (displacement signs `neg`, magnitudes
-/// `mag`) against the stationary box `[smin, smax]`, and whether the axes
-/// with zero displacement allow an overlap.
+/// The open-overlap span of the moving box `[mmin, mmax]` (displacement
+/// signs `neg`, magnitudes `mag`) against the stationary box `[smin, smax]`
+/// (raw bits), and whether the axes with zero displacement allow an overlap.
 #[inline(always)]
 pub(crate) fn sweep_span<T: Den + PartialEq, const D: usize>(
-    smin: &[i64; D],
-    smax: &[i64; D],
-    moving: &Aabb<D>,
+    [smin, smax, mmin, mmax]: [[i64; D]; 4],
     neg: &[bool; D],
     mag: &[T; D],
 ) -> (Span<T>, bool) {
-    let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
     // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin;
     // in-domain coordinates, both differences within 2^53.
     span(

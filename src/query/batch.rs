@@ -11,8 +11,8 @@
 //! box.
 
 use crate::error::{Error, Field};
-use crate::query::ray::{PreparedRay, RayHit};
-use crate::query::slab::{Den, bits};
+use crate::query::ray::{PreparedRay, RayHit, ray_meets};
+use crate::query::slab::{AxisTimes, Den, bits, fold};
 use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits, sweep_span};
 use crate::shape::Aabb;
 use crate::vec::Vector;
@@ -190,32 +190,34 @@ impl<const D: usize> AabbSet<D> {
         );
     }
 
-    /// ORs into `flags[j]` the overlap signs of box `start + j` against
+    /// Sets `flags[j]` to the overlap signs of box `start + j` against
     /// `[qmin, qmax]`: negative when separated on some axis.
     #[inline(always)]
     fn separated(&self, qmin: &[i64; D], qmax: &[i64; D], start: usize, flags: &mut [i64]) {
-        for k in 0..D {
-            let end = start + flags.len();
-            let (lo, hi) = (&self.min[k][start..end], &self.max[k][start..end]);
-            for ((f, &l), &h) in flags.iter_mut().zip(lo).zip(hi) {
+        let end = start + flags.len();
+        let lo: [&[i64]; D] = std::array::from_fn(|k| &self.min[k][start..end]);
+        let hi: [&[i64]; D] = std::array::from_fn(|k| &self.max[k][start..end]);
+        for (j, f) in flags.iter_mut().enumerate() {
+            let mut sep = 0;
+            for k in 0..D {
                 // Differences of in-domain coordinates: within 2^53.
-                *f |= (qmax[k] - l) | (h - qmin[k]);
+                sep |= (qmax[k] - lo[k][j]) | (hi[k][j] - qmin[k]);
             }
+            *f = sep;
         }
     }
 
     /// Runs `fill` over blocks of boxes (the block's first index and its
-    /// zeroed flags) and appends the indices whose flag stayed non-negative,
+    /// flags to set) and appends the indices whose flag is non-negative,
     /// ascending, without a branch per box.
     #[inline(always)]
     fn scan(&self, mut fill: impl FnMut(usize, &mut [i64]), out: &mut Vec<u32>) {
         let n = self.len();
+        let (mut flags, mut found) = ([0i64; BLOCK], [0u32; BLOCK]);
         let mut start = 0;
         while start < n {
             let len = BLOCK.min(n - start);
-            let mut flags = [0i64; BLOCK];
             fill(start, &mut flags[..len]);
-            let mut found = [0u32; BLOCK];
             let mut m = 0;
             for (j, &f) in flags[..len].iter().enumerate() {
                 // m <= j < BLOCK; the index fits (len <= u32::MAX).
@@ -244,15 +246,25 @@ impl<const D: usize> AabbSet<D> {
     /// assert_eq!(out, [0, 2]); // grazing y = 0; box 2 reached at t = max_t
     /// ```
     pub fn ray_hits(&self, ray: &PreparedRay<D>, out: &mut Vec<u32>) {
-        self.scan(
-            |start, flags| {
-                for (j, f) in flags.iter_mut().enumerate() {
-                    let (hit, _, _) = ray.hit_time(self.corners(start + j));
-                    *f = i64::from(hit) - 1;
-                }
-            },
-            out,
-        );
+        let flag = |(meets, n, d): (bool, i64, i64)| i64::from(meets && ray.within_max_t(n, d)) - 1;
+        match RayScan::new(self, ray) {
+            Some(scan) => self.scan(
+                |start, flags| {
+                    for (j, f) in flags.iter_mut().enumerate() {
+                        *f = flag(scan.meet_time(start + j));
+                    }
+                },
+                out,
+            ),
+            None => self.scan(
+                |start, flags| {
+                    for (j, f) in flags.iter_mut().enumerate() {
+                        *f = flag(ray.meet_time(self.corners(start + j)));
+                    }
+                },
+                out,
+            ),
+        }
     }
 
     /// The box the ray hits first, with [`ray_aabb`](crate::ray_aabb)'s
@@ -276,19 +288,15 @@ impl<const D: usize> AabbSet<D> {
     /// assert!(AabbSet::new().first_hit(&PreparedRay::new(&r)).is_none());
     /// ```
     pub fn first_hit(&self, ray: &PreparedRay<D>) -> Option<BatchHit<D>> {
-        // The best time so far, n / d; `1 / 0` (never hit) loses to any hit.
-        let (mut bn, mut bd, mut index) = (1i64, 0i64, 0usize);
-        for i in 0..self.len() {
-            let (hit, n, d) = ray.hit_time(self.corners(i));
-            // Strictly earlier replaces: the lowest index keeps a tie. Times
-            // below 2^54 over denominators below 2^53: products below 2^107.
-            let earlier = hit & (bd.times(n) < d.times(bn));
-            (bn, bd, index) = if earlier { (n, d, i) } else { (bn, bd, index) };
-        }
-        let aabb = (bd != 0).then(|| self.get(index as u32))??;
+        // The earliest box the ray meets at all (max_t aside): when even it
+        // is beyond max_t, so is every other, and the cast below says None.
+        let index = match RayScan::new(self, ray) {
+            Some(scan) => earliest(self.len(), |i| scan.meet_time(i)),
+            None => earliest(self.len(), |i| ray.meet_time(self.corners(i))),
+        }?;
         Some(BatchHit {
             index: index as u32,
-            hit: ray.cast(&aabb)?,
+            hit: ray.cast(&self.get(index as u32)?)?,
         })
     }
 
@@ -338,8 +346,7 @@ impl<const D: usize> AabbSet<D> {
         mag: &[T; D],
     ) -> Option<usize> {
         let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
-        let (mut bn, mut bd, mut index) = (1i64, T::ZERO, 0usize);
-        for i in 0..self.len() {
+        earliest(self.len(), |i| {
             let [smin, smax] = self.corners(i);
             let (s, ok) = sweep_span([smin, smax, mmin, mmax], neg, mag);
             // Time of first contact, 0 when already penetrating (entry
@@ -349,10 +356,82 @@ impl<const D: usize> AabbSet<D> {
             } else {
                 (s.en, s.en_den)
             };
-            let earlier = sweep_hits(&s, ok) & (bd.times(n) < d.times(bn));
-            (bn, bd, index) = if earlier { (n, d, i) } else { (bn, bd, index) };
+            (sweep_hits(&s, ok), n, d)
+        })
+    }
+}
+
+/// The index `i < n` with the smallest time `n_i / d_i` among those whose
+/// flag is set (`time(i)` gives flag, `n_i >= 0`, `d_i > 0`), the lowest
+/// index on a tie; branch-free.
+#[inline(always)]
+fn earliest<T: Den>(n: usize, time: impl Fn(usize) -> (bool, i64, T)) -> Option<usize> {
+    // The best so far; `1 / 0` (nothing yet) loses to any time.
+    let (mut bn, mut bd, mut index) = (1i64, T::ZERO, 0usize);
+    for i in 0..n {
+        let (flag, tn, td) = time(i);
+        // Strictly earlier replaces, so the lowest index keeps a tie.
+        // Numerators below 2^54, denominators below 2^64: below 2^118.
+        let earlier = flag & (bd.times(tn) < td.times(bn));
+        (bn, bd, index) = if earlier {
+            (tn, td, i)
+        } else {
+            (bn, bd, index)
+        };
+    }
+    (bd.to_u64() != 0).then_some(index)
+}
+
+/// One prepared ray's constants for scanning a set, when no direction
+/// component is zero: per axis the near and far face arrays and the sign
+/// mask turning `face - origin` into a time numerator without a select.
+struct RayScan<'a, const D: usize> {
+    near: [&'a [i64]; D],
+    far: [&'a [i64]; D],
+    /// 0 for a positive direction component, -1 (all ones) for a negative.
+    mask: [i64; D],
+    /// The origin's raw bits xor the mask.
+    omask: [i64; D],
+    den: [i64; D],
+}
+
+impl<'a, const D: usize> RayScan<'a, D> {
+    /// `None` when the direction has a zero component (the general path
+    /// handles those axes).
+    fn new(set: &'a AabbSet<D>, ray: &PreparedRay<D>) -> Option<Self> {
+        if ray.mag.contains(&0) {
+            return None;
         }
-        (bd != T::ZERO).then_some(index)
+        let n = set.len();
+        let mask: [i64; D] = ray.neg.map(|neg| -i64::from(neg));
+        let pick = |k: usize, near: bool| {
+            if ray.neg[k] == near {
+                &set.max[k][..n]
+            } else {
+                &set.min[k][..n]
+            }
+        };
+        Some(Self {
+            near: std::array::from_fn(|k| pick(k, true)),
+            far: std::array::from_fn(|k| pick(k, false)),
+            mask,
+            omask: std::array::from_fn(|k| ray.origin[k] ^ mask[k]),
+            den: ray.mag,
+        })
+    }
+
+    /// [`PreparedRay::meet_time`] for box `i` (`i < len`).
+    #[inline(always)]
+    fn meet_time(&self, i: usize) -> (bool, i64, i64) {
+        // (face ^ m) - (o ^ m) is face - o for m = 0 and o - face for
+        // m = -1: the entry and exit numerators, within 2^53.
+        let axes: [AxisTimes<i64>; D] = std::array::from_fn(|k| AxisTimes {
+            en: (self.near[k][i] ^ self.mask[k]) - self.omask[k],
+            ex: (self.far[k][i] ^ self.mask[k]) - self.omask[k],
+            den: self.den[k],
+        });
+        let s = fold(&axes);
+        (ray_meets(&s, true), s.en.max(0), s.en_den)
     }
 }
 

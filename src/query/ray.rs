@@ -82,15 +82,15 @@ fn ray_span<const D: usize>(
 /// The ray meets the box for some `t >= 0`: the zero axes allow it, entry
 /// <= exit and exit >= 0 (the direction is non-zero, so both are finite).
 #[inline(always)]
-fn ray_meets(s: &Span<i64>, ok: bool) -> bool {
+pub(crate) fn ray_meets(s: &Span<i64>, ok: bool) -> bool {
     ok & s.ordered(false) & (s.ex >= 0)
 }
 
-/// The ray enters (from outside) no later than `max_t`: `en / den <= max_t`
-/// with `en > 0`, cross-multiplied (`en 2^32 < 2^86`, `max_t den < 2^115`).
+/// The time `n / d` (`0 <= n <= 2^54`, `0 < d <= 2^52`) is at most `max_t`,
+/// cross-multiplied (`n 2^32 < 2^87`, `max_t d < 2^115`).
 #[inline(always)]
-fn within_max_t(s: &Span<i64>, max_t: Fx) -> bool {
-    (i128::from(s.en) << 32) <= s.en_den.times(max_t.to_bits())
+fn within(n: i64, d: i64, max_t: Fx) -> bool {
+    (i128::from(n) << 32) <= d.times(max_t.to_bits())
 }
 
 /// The hit of a ray that meets the box: inside, beyond `max_t`, or the
@@ -111,7 +111,7 @@ fn finish<const D: usize>(
             inside: true,
         });
     }
-    if !within_max_t(s, ray.max_t()) {
+    if !within(s.en, s.en_den, ray.max_t()) {
         return None;
     }
     let div = divisor();
@@ -167,11 +167,13 @@ fn finish<const D: usize>(
 #[derive(Clone, Copy, Debug)]
 pub struct PreparedRay<const D: usize> {
     ray: Ray<D>,
-    origin: [i64; D],
+    /// Raw bits of the origin.
+    pub(crate) origin: [i64; D],
     dir: [i64; D],
     /// `|dir|` per axis (at most 2^52).
-    mag: [i64; D],
-    neg: [bool; D],
+    pub(crate) mag: [i64; D],
+    /// `dir < 0` per axis.
+    pub(crate) neg: [bool; D],
     divisors: [Divisor; D],
 }
 
@@ -202,16 +204,22 @@ impl<const D: usize> PreparedRay<D> {
         &self.ray
     }
 
-    /// Whether the ray hits the box `[bmin, bmax]` (raw bits), and the
-    /// exact time of the hit as a fraction: the entry time, or `0 / 1` when
-    /// the origin is inside.
+    /// Whether the ray meets the box `[bmin, bmax]` (raw bits) at some
+    /// `t >= 0`, ignoring `max_t`, and the exact time it does as a fraction
+    /// `n / d` (`d > 0`): the entry time, or `0 / d` when the origin is
+    /// inside.
     #[inline(always)]
-    pub(crate) fn hit_time(&self, corners: [[i64; D]; 2]) -> (bool, i64, i64) {
+    pub(crate) fn meet_time(&self, corners: [[i64; D]; 2]) -> (bool, i64, i64) {
         let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
-        let inside = s.en <= 0;
-        let hit = ray_meets(&s, ok) & (inside | within_max_t(&s, self.ray.max_t()));
-        let (n, d) = if inside { (0, 1) } else { (s.en, s.en_den) };
-        (hit, n, d)
+        // The direction is non-zero: en_den > 0.
+        (ray_meets(&s, ok), s.en.max(0), s.en_den)
+    }
+
+    /// Whether a time `n / d` (`n >= 0`, `d > 0`) from [`Self::meet_time`]
+    /// is at most `max_t`.
+    #[inline(always)]
+    pub(crate) fn within_max_t(&self, n: i64, d: i64) -> bool {
+        within(n, d, self.ray.max_t())
     }
 
     /// The first point of the ray in the closed box: exactly
@@ -250,6 +258,7 @@ impl<const D: usize> PreparedRay<D> {
     /// assert!(PreparedRay::new(&r).hits(&b)); // reaches the face at t = max_t, grazing y = 0
     /// ```
     pub fn hits(&self, aabb: &Aabb<D>) -> bool {
-        self.hit_time([aabb.min(), aabb.max()].map(|v| bits(&v))).0
+        let (meets, n, d) = self.meet_time([aabb.min(), aabb.max()].map(|v| bits(&v)));
+        meets && self.within_max_t(n, d)
     }
 }

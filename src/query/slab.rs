@@ -142,7 +142,7 @@ impl<T: Den> Span<T> {
 /// Folds the axes: the latest entry (strictly later replaces, so the first
 /// axis wins a tie) and the earliest exit, branch-free.
 #[inline(always)]
-fn fold<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> Span<T> {
+pub(crate) fn fold<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> Span<T> {
     let mut s = Span {
         en: -1,
         en_den: T::ZERO,

@@ -372,12 +372,13 @@ fn earliest<T: Den>(n: usize, time: impl Fn(usize) -> (bool, i64, T)) -> Option<
         let (flag, tn, td) = time(i);
         // Strictly earlier replaces, so the lowest index keeps a tie.
         // Numerators below 2^54, denominators below 2^64: below 2^118.
-        let earlier = flag & (bd.times(tn) < td.times(bn));
-        (bn, bd, index) = if earlier {
-            (tn, td, i)
-        } else {
-            (bn, bd, index)
-        };
+        // `flag` is data-dependent, so it is folded in without a branch;
+        // the combined test is rarely true once a near hit is found, so a
+        // branch on it predicts well.
+        let later = i64::from(!flag) | i64::from(bd.times(tn) >= td.times(bn));
+        if std::hint::black_box(later) == 0 {
+            (bn, bd, index) = (tn, td, i);
+        }
     }
     (bd.to_u64() != 0).then_some(index)
 }

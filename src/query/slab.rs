@@ -30,11 +30,23 @@ pub(crate) trait Den: Copy {
     fn to_u64(self) -> u64;
     /// The magnitude, widened.
     fn wide(self) -> i128;
+    /// The bits as an `i64` (for [`blend`]).
+    fn bits(self) -> i64;
+    /// Back from [`Den::bits`].
+    fn from_bits(bits: i64) -> Self;
 }
 
 impl Den for i64 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
+    #[inline(always)]
+    fn bits(self) -> i64 {
+        self
+    }
+    #[inline(always)]
+    fn from_bits(bits: i64) -> Self {
+        bits
+    }
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)
@@ -52,6 +64,14 @@ impl Den for i64 {
 impl Den for u64 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
+    #[inline(always)]
+    fn bits(self) -> i64 {
+        self as i64
+    }
+    #[inline(always)]
+    fn from_bits(bits: i64) -> Self {
+        bits as u64
+    }
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)
@@ -151,13 +171,15 @@ pub(crate) fn fold<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> Span<T> 
         ex_den: T::ZERO,
     };
     for (i, a) in axes.iter().enumerate() {
-        let later = s.en_den.times(a.en) > a.den.times(s.en);
-        let earlier = s.ex_den.times(a.ex) < a.den.times(s.ex);
-        s.en = if later { a.en } else { s.en };
-        s.en_den = if later { a.den } else { s.en_den };
-        s.axis = if later { i } else { s.axis };
-        s.ex = if earlier { a.ex } else { s.ex };
-        s.ex_den = if earlier { a.den } else { s.ex_den };
+        // All ones when the axis enters strictly later (exits strictly
+        // earlier): the sign of a difference of products below 2^118.
+        let later = below(a.den.times(s.en), s.en_den.times(a.en));
+        let earlier = below(s.ex_den.times(a.ex), a.den.times(s.ex));
+        s.en = blend(later, a.en, s.en);
+        s.en_den = T::from_bits(blend(later, a.den.bits(), s.en_den.bits()));
+        s.axis = blend(later, i as i64, s.axis as i64) as usize;
+        s.ex = blend(earlier, a.ex, s.ex);
+        s.ex_den = T::from_bits(blend(earlier, a.den.bits(), s.ex_den.bits()));
     }
     s
 }
@@ -180,6 +202,23 @@ pub(crate) fn span<T: Den + PartialEq, const D: usize>(
         t
     });
     (fold(&axes), fail >= 0)
+}
+
+/// All ones when `x < y`, else zero (`|x - y| < 2^127`), as a value the
+/// optimizer cannot see through: otherwise it turns [`blend`] back into a
+/// select, and in a loop (a user's, after inlining) into a branch, which
+/// mispredicts about half the time on the per-axis choices of a slab test.
+#[inline(always)]
+pub(crate) fn below(x: i128, y: i128) -> i64 {
+    std::hint::black_box(((x - y) >> 127) as i64)
+}
+
+/// `a` where `mask` is all ones, `b` where it is zero. Bitwise, so the
+/// compiler keeps it free of branches: the choices of the slab scans depend
+/// on the data and a branch would be mispredicted half the time.
+#[inline(always)]
+pub(crate) fn blend(mask: i64, a: i64, b: i64) -> i64 {
+    b ^ ((a ^ b) & mask)
 }
 
 /// The time `n / den` in `[0, 1]` (`0 <= n <= den`, `den > 0`) as a scalar,

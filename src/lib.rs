@@ -12,6 +12,10 @@
 //! - Rays: [`ray_aabb`], [`ray_obb`].
 //! - Oriented boxes: [`obb_overlap`] (15 axes in 3D, 4 in 2D),
 //!   [`sphere_obb`]; balls: [`sphere_aabb`].
+//! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
+//!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
+//!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],
+//!   [`AabbSet::first_sweep_hit`], and [`overlap_pairs`] of two sets.
 //!
 //! Shapes are generic over the dimension (`Aabb<2>` = [`Aabb2`], ...) and
 //! validated on construction (`try_new`), so the queries are total: no
@@ -50,10 +54,11 @@ pub use broadphase::Broadphase;
 pub use error::{Error, Field};
 pub use num::{DOMAIN, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
+pub use query::batch::{AabbSet, BatchHit, BatchSweep, overlap_pairs};
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
-pub use query::ray::{RayHit, ray_aabb};
+pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sat::Sat;
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Obb, Obb2, Obb3, Rot, Rot2, Rot3};

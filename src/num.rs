@@ -44,14 +44,6 @@ pub(crate) fn div_floor(n: i128, d: i128) -> i128 {
     if n % d != 0 && n < 0 { q - 1 } else { q }
 }
 
-/// `ceil(n / d)` for `d > 0`.
-#[inline]
-pub(crate) fn div_ceil(n: i128, d: i128) -> i128 {
-    debug_assert!(d > 0);
-    let q = n / d;
-    if n % d != 0 && n > 0 { q + 1 } else { q }
-}
-
 /// Rounding direction of a reported value that is not exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Round {
@@ -59,19 +51,6 @@ pub(crate) enum Round {
     Down,
     /// Toward positive infinity.
     Up,
-}
-
-/// The scalar nearest `num / den` in the given direction, where `num` and
-/// `den` are quantities of the same scale (`den > 0`). The caller guarantees
-/// the ratio lies in the range of [`Fx`] and `|num| < 2^94`.
-#[inline]
-pub(crate) fn ratio(num: i128, den: i128, round: Round) -> Fx {
-    let scaled = num << FRAC;
-    let bits = match round {
-        Round::Down => div_floor(scaled, den),
-        Round::Up => div_ceil(scaled, den),
-    };
-    Fx::from_bits(bits as i64)
 }
 
 /// Raw bits at scale 2^64 brought back to a scalar, rounding in `round`'s

@@ -1,6 +1,7 @@
 //! Balls (circles, spheres) against boxes.
 
-use crate::num::{Fx, mul_wide};
+use crate::num::Fx;
+use crate::query::slab::bits;
 use crate::shape::{Aabb, Ball};
 use crate::vec::Vector;
 
@@ -28,15 +29,18 @@ pub struct BallHit<const D: usize> {
 /// assert_eq!(sphere_aabb(&c, &b).unwrap().point, Vec2::from_ints([2, 1]));
 /// ```
 pub fn sphere_aabb<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Option<BallHit<D>> {
-    let c = ball.center();
-    let mut point = c;
+    let (c, bmin, bmax) = (bits(&ball.center()), bits(&aabb.min()), bits(&aabb.max()));
+    let mut point = ball.center();
     let mut dist2: i128 = 0;
     for i in 0..D {
-        point.0[i] = c.0[i].clamp(aabb.min().0[i], aabb.max().0[i]);
-        // In-domain: the difference is below 2^21, its square below 2^106.
-        let d = c.0[i] - point.0[i];
-        dist2 += mul_wide(d, d);
+        // The center clamped into [min, max] (min <= max); the distance to
+        // it is below 2^53 in-domain, its square below 2^106, the sum below
+        // 2^108.
+        let p = c[i].max(bmin[i]).min(bmax[i]);
+        point.0[i] = Fx::from_bits(p);
+        let d = c[i] - p;
+        dist2 += i128::from(d) * i128::from(d);
     }
-    let r: Fx = ball.radius();
-    (dist2 <= mul_wide(r, r)).then_some(BallHit { point })
+    let r = ball.radius().to_bits();
+    (dist2 <= i128::from(r) * i128::from(r)).then_some(BallHit { point })
 }

@@ -1,7 +1,7 @@
 //! AABB contact: penetration normal, depth and contact point.
 
-use crate::num::{Fx, midpoint};
-use crate::query::overlap::aabb_intersection;
+use crate::num::Fx;
+use crate::query::overlap::corners;
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -39,26 +39,41 @@ pub struct Contact<const D: usize> {
 /// assert_eq!(c.depth, Fx::ONE);
 /// ```
 pub fn aabb_contact<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Contact<D>> {
-    let overlap = aabb_intersection(a, b)?;
-    let mut best: Option<(Fx, usize, bool)> = None;
+    let [amin, amax, bmin, bmax] = corners(a, b);
+    // In-domain coordinates: every distance is within 2^53. The boxes
+    // overlap (closed) when no distance is negative: one sign test.
+    let mut acc = 0i64;
+    // The smallest distance and its face 2 * axis + (1 for +); a strictly
+    // smaller one replaces it, so the first face in -x, +x, -y ... wins a tie.
+    let (mut depth, mut face) = (i64::MAX, 0usize);
     for i in 0..D {
-        // In-domain coordinates: the differences are below 2^21, no overflow.
-        let neg = b.max().0[i] - a.min().0[i];
-        let pos = a.max().0[i] - b.min().0[i];
-        for (dist, positive) in [(neg, false), (pos, true)] {
-            if best.is_none_or(|(d, _, _)| dist < d) {
-                best = Some((dist, i, positive));
-            }
-        }
+        let neg = bmax[i] - amin[i];
+        let pos = amax[i] - bmin[i];
+        acc |= neg | pos;
+        (depth, face) = if neg < depth {
+            (neg, 2 * i)
+        } else {
+            (depth, face)
+        };
+        (depth, face) = if pos < depth {
+            (pos, 2 * i + 1)
+        } else {
+            (depth, face)
+        };
     }
-    let (depth, axis, positive) = best?;
-    let mut point = overlap.min();
+    if acc < 0 {
+        return None;
+    }
+    let mut point = a.min();
     for i in 0..D {
-        point.0[i] = midpoint(overlap.min().0[i], overlap.max().0[i]);
+        // The intersection box's center, floor((lo + hi) / 2); the sum is
+        // within 2^53.
+        let (lo, hi) = (amin[i].max(bmin[i]), amax[i].min(bmax[i]));
+        point.0[i] = Fx::from_bits((lo + hi) >> 1);
     }
     Some(Contact {
-        normal: Vector::unit(axis, positive),
-        depth,
+        normal: Vector::unit(face / 2, face % 2 == 1),
+        depth: Fx::from_bits(depth),
         point,
     })
 }

@@ -1,9 +1,11 @@
-//! The shared engine of the sweeps and the ray slab test: per axis, the set
-//! of times `t` at which `t * v` lies between `lo` and `hi`, intersected over
-//! the axes. Times are exact fractions compared by cross-multiplication in
-//! `i128`; nothing is divided until a time is reported.
+//! The wide span engine of the oriented-box ray test (its reduced times
+//! need `i128` numerators): per axis, the set of times `t` at which `t * v`
+//! lies between `lo` and `hi`, intersected over the axes. Times are exact
+//! fractions compared by cross-multiplication in `i128`; nothing is divided
+//! until a time is reported. The axis-aligned queries use the narrower,
+//! branch-free engine in [`crate::query::slab`].
 
-use crate::num::{Round, ratio, wide};
+use crate::num::wide;
 use crate::vec::Vector;
 use std::cmp::Ordering;
 
@@ -25,24 +27,9 @@ pub(crate) struct Time {
 
 impl Time {
     pub(crate) const ZERO: Time = Time { num: 0, den: 1 };
-    pub(crate) const ONE: Time = Time { num: 1, den: 1 };
-
-    /// The scalar `t` as a time.
-    pub(crate) fn from_fx(t: crate::Fx) -> Time {
-        Time {
-            num: wide(t),
-            den: 1 << 32,
-        }
-    }
 
     pub(crate) fn cmp(&self, other: &Time) -> Ordering {
         (self.num * other.den).cmp(&(other.num * self.den))
-    }
-
-    /// The time as a scalar, rounded in the given direction. The caller
-    /// guarantees it lies in the range of [`crate::Fx`].
-    pub(crate) fn to_fx(self, round: Round) -> crate::Fx {
-        ratio(self.num, self.den, round)
     }
 }
 

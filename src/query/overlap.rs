@@ -1,5 +1,6 @@
 //! Static AABB tests: overlap (closed and open) and the intersection box.
 
+use crate::query::slab::bits;
 use crate::shape::Aabb;
 
 /// Whether two boxes overlap as **closed** sets: touching faces, edges or
@@ -17,13 +18,21 @@ use crate::shape::Aabb;
 /// ```
 #[inline]
 pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-    let (amin, amax, bmin, bmax) = (a.min(), a.max(), b.min(), b.max());
-    // Non-short-circuit `&` keeps the test branch-free.
-    let mut ok = true;
+    let [amin, amax, bmin, bmax] = corners(a, b);
+    // Per axis b.max - a.min >= 0 and a.max - b.min >= 0: in-domain
+    // coordinates differ by at most 2^53, so the signs are exact; OR-ing the
+    // differences leaves one sign test and no branch.
+    let mut acc = 0i64;
     for i in 0..D {
-        ok &= (amin.0[i] <= bmax.0[i]) & (bmin.0[i] <= amax.0[i]);
+        acc |= (bmax[i] - amin[i]) | (amax[i] - bmin[i]);
     }
-    ok
+    acc >= 0
+}
+
+/// The raw bits of both boxes' corners.
+#[inline(always)]
+pub(crate) fn corners<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> [[i64; D]; 4] {
+    [a.min(), a.max(), b.min(), b.max()].map(|v| bits(&v))
 }
 
 /// Whether two boxes overlap as **open** sets (penetrate): per axis
@@ -42,12 +51,14 @@ pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
 /// ```
 #[inline]
 pub fn aabb_overlap_open<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-    let (amin, amax, bmin, bmax) = (a.min(), a.max(), b.min(), b.max());
-    let mut ok = true;
+    let [amin, amax, bmin, bmax] = corners(a, b);
+    // Per axis a.min - b.max < 0 and b.min - a.max < 0 (differences within
+    // 2^53): every sign bit set, one test, no branch.
+    let mut acc = -1i64;
     for i in 0..D {
-        ok &= (amin.0[i] < bmax.0[i]) & (bmin.0[i] < amax.0[i]);
+        acc &= (amin[i] - bmax[i]) & (bmin[i] - amax[i]);
     }
-    ok
+    acc < 0
 }
 
 /// The box where two boxes overlap (closed): per axis

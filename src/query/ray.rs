@@ -1,10 +1,12 @@
-//! Ray against AABB: the slab test, exact.
+//! Ray against AABB: the slab test, exact, and the prepared ray that casts
+//! one ray against many boxes.
 
-use crate::num::{Fx, Round, div_floor};
-use crate::query::interval::{Bounds, Time, span, wide_vec};
+use crate::num::Fx;
+use crate::query::divide::Divisor;
+use crate::query::interval::Bounds;
+use crate::query::slab::{Den, Span, bits, span};
 use crate::shape::{Aabb, Ray};
 use crate::vec::Vector;
-use std::cmp::Ordering;
 
 /// Where a ray first meets a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,12 +28,16 @@ pub struct RayHit<const D: usize> {
 /// `None`.
 ///
 /// Slab test with exact times: entry and exit per axis are fractions
-/// compared by cross-multiplication in `i128`. A zero direction component is
+/// compared by cross-multiplication (one widening multiplication each, no
+/// division, no data-dependent branch). A zero direction component is
 /// inside its slab always or never (`min <= origin <= max`), without
 /// division. An origin inside or on the box gives `t = 0` and `inside`. A ray
 /// grazing a face, edge or corner hits (closed box). At an edge or corner the
 /// normal is the face of the first axis in x, y, z order among those entered
-/// last. A hit exactly at `max_t` counts.
+/// last. A hit exactly at `max_t` counts. Only a hit divides: `t` and the
+/// point's coordinates share one denominator and one reciprocal.
+///
+/// See also [`PreparedRay`] to cast one ray against many boxes.
 ///
 /// # Examples
 /// ```
@@ -42,49 +48,217 @@ pub struct RayHit<const D: usize> {
 /// assert_eq!((h.t, h.normal, h.inside), (Fx::from_num(2), Vec2::from_ints([-1, 0]), false));
 /// ```
 pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-    let o = wide_vec(&ray.origin());
-    let (bmin, bmax) = (wide_vec(&aabb.min()), wide_vec(&aabb.max()));
-    let dir = wide_vec(&ray.dir());
-    let lo: [i128; D] = std::array::from_fn(|i| bmin[i] - o[i]);
-    let hi: [i128; D] = std::array::from_fn(|i| bmax[i] - o[i]);
-    let span = span(lo, hi, dir, Bounds::Closed)?;
-    // The direction is non-zero, so some axis has finite entry and exit.
-    let ((e, axis), x) = (span.enter?, span.exit?);
-    if e.cmp(&x) == Ordering::Greater || x.cmp(&Time::ZERO) == Ordering::Less {
+    let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
+    let neg = dir.map(|v| v < 0);
+    // |dir| <= 2^52.
+    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), corners);
+    if !ray_meets(&s, ok) {
         return None;
     }
-    if e.cmp(&Time::ZERO) != Ordering::Greater {
-        let origin = ray.origin();
+    finish(ray, &dir, aabb, &s, || Divisor::new(s.en_den as u64))
+}
+
+/// The slab span of a ray (origin bits `o`, direction signs and magnitudes)
+/// against the box `[bmin, bmax]` (raw bits), and whether every
+/// zero-direction axis is in its slab.
+#[inline(always)]
+fn ray_span<const D: usize>(
+    o: &[i64; D],
+    neg: &[bool; D],
+    mag: &[i64; D],
+    [bmin, bmax]: [[i64; D]; 2],
+) -> (Span<i64>, bool) {
+    // In-domain coordinates: both differences within 2^53.
+    span(
+        std::array::from_fn(|i| bmin[i] - o[i]),
+        std::array::from_fn(|i| bmax[i] - o[i]),
+        neg,
+        mag,
+        Bounds::Closed,
+    )
+}
+
+/// The ray meets the box for some `t >= 0`: the zero axes allow it, entry
+/// <= exit and exit >= 0 (the direction is non-zero, so both are finite).
+#[inline(always)]
+pub(crate) fn ray_meets(s: &Span<i64>, ok: bool) -> bool {
+    ok & s.ordered(false) & (s.ex >= 0)
+}
+
+/// The time `n / d` (`0 <= n <= 2^54`, `0 < d <= 2^52`) is at most `max_t`,
+/// cross-multiplied (`n 2^32 < 2^87`, `max_t d < 2^115`).
+#[inline(always)]
+fn within(n: i64, d: i64, max_t: Fx) -> bool {
+    (i128::from(n) << 32) <= d.times(max_t.to_bits())
+}
+
+/// The hit of a ray that meets the box: inside, beyond `max_t`, or the
+/// entry with its point. `divisor` gives the reciprocal of `s.en_den`.
+#[inline(always)]
+fn finish<const D: usize>(
+    ray: &Ray<D>,
+    dir: &[i64; D],
+    aabb: &Aabb<D>,
+    s: &Span<i64>,
+    divisor: impl FnOnce() -> Divisor,
+) -> Option<RayHit<D>> {
+    if s.en <= 0 {
         return Some(RayHit {
             t: Fx::ZERO,
-            point: origin,
+            point: ray.origin(),
             normal: Vector::ZERO,
             inside: true,
         });
     }
-    if e.cmp(&Time::from_fx(ray.max_t())) == Ordering::Greater {
+    if !within(s.en, s.en_den, ray.max_t()) {
         return None;
     }
-    let mut point = ray.origin();
+    let div = divisor();
+    // 0 < en / den <= max_t: en <= 2^53, the quotient is below 2^63.
+    let en = s.en as u64;
+    let (t, _) = div.div_rem(u128::from(en) << 32);
+    let (o, mut point) = (bits(&ray.origin()), ray.origin());
     for j in 0..D {
-        point.0[j] = if j == axis {
-            if dir[j] > 0 {
-                aabb.min().0[j]
-            } else {
-                aabb.max().0[j]
-            }
-        } else {
-            // origin + floor(e * dir), |e * dir| < 2^22: in range; then
-            // clamped into the face.
-            let step = div_floor(e.num * dir[j], e.den);
-            let c = Fx::from_bits((o[j] + step) as i64);
-            c.clamp(aabb.min().0[j], aabb.max().0[j])
-        };
+        // origin + floor(e * dir) with e = en / den: at the entry the ray is
+        // in every slab (the entry is not after any exit), so this lies in
+        // the box (no clamp needed) and is exactly the face plane on the hit
+        // axis; en * |dir| < 2^106, the step below 2^54.
+        let m = u128::from(en) * u128::from(dir[j].unsigned_abs());
+        let c = o[j] + div.floor_signed(m, dir[j] < 0);
+        debug_assert!(aabb.min().0[j].to_bits() <= c && c <= aabb.max().0[j].to_bits());
+        point.0[j] = Fx::from_bits(c);
     }
     Some(RayHit {
-        t: e.to_fx(Round::Down),
+        t: Fx::from_bits(t as i64),
         point,
-        normal: Vector::unit(axis, dir[axis] < 0),
+        normal: Vector::unit(s.axis, dir[s.axis] < 0),
         inside: false,
     })
+}
+
+/// A ray prepared for casting against many boxes: its raw bits, the sign and
+/// magnitude of each direction component, and the reciprocal of each
+/// magnitude, so that a hit costs no division.
+///
+/// Every answer is exactly [`ray_aabb`]'s. Build it once per ray (three
+/// reciprocals in 3D, a few dozen multiplications each), then call
+/// [`cast`](Self::cast) or [`hits`](Self::hits) per box, or pass it to the
+/// batch queries [`AabbSet::first_hit`](crate::AabbSet::first_hit) and
+/// [`AabbSet::ray_hits`](crate::AabbSet::ray_hits).
+///
+/// See also [`ray_aabb`].
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{ray_aabb, Aabb3, Fx, PreparedRay, Ray3, Vec3};
+/// let r = Ray3::try_unbounded(Vec3::from_ints([0, 0, 0]), Vec3::from_ints([1, 1, 0])).unwrap();
+/// let ray = PreparedRay::new(&r);
+/// let near = Aabb3::try_new(Vec3::from_ints([2, 1, -1]), Vec3::from_ints([3, 5, 1])).unwrap();
+/// let h = ray.cast(&near).unwrap();
+/// assert_eq!((h.t, h.point), (Fx::from_num(2), Vec3::from_ints([2, 2, 0])));
+/// assert_eq!(ray.cast(&near), ray_aabb(&r, &near));
+/// // A zero direction component: the ray stays in its z slab or never enters.
+/// let above = Aabb3::try_new(Vec3::from_ints([2, 1, 0]), Vec3::from_ints([3, 5, 2])).unwrap();
+/// assert!(ray.hits(&above)); // on the slab's face z = 0: touching counts
+/// let off = Aabb3::try_new(Vec3::from_ints([2, 1, 1]), Vec3::from_ints([3, 5, 3])).unwrap();
+/// assert!(!ray.hits(&off));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedRay<const D: usize> {
+    ray: Ray<D>,
+    /// Raw bits of the origin.
+    pub(crate) origin: [i64; D],
+    dir: [i64; D],
+    /// `|dir|` per axis (at most 2^52).
+    pub(crate) mag: [i64; D],
+    /// `dir < 0` per axis.
+    pub(crate) neg: [bool; D],
+    divisors: [Divisor; D],
+}
+
+impl<const D: usize> PreparedRay<D> {
+    /// Prepares a ray (infallible: a [`Ray`] is valid by construction).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Fx, PreparedRay, Ray2, Vec2};
+    /// let r = Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([0, -2]), Fx::ONE).unwrap();
+    /// assert_eq!(PreparedRay::new(&r).ray(), &r);
+    /// ```
+    pub fn new(ray: &Ray<D>) -> Self {
+        let dir = bits(&ray.dir());
+        let mag = dir.map(i64::abs);
+        Self {
+            ray: *ray,
+            origin: bits(&ray.origin()),
+            dir,
+            mag,
+            neg: dir.map(|v| v < 0),
+            divisors: mag.map(|m| Divisor::new(m as u64)),
+        }
+    }
+
+    /// The ray it was prepared from.
+    pub fn ray(&self) -> &Ray<D> {
+        &self.ray
+    }
+
+    /// Whether the ray meets the box `[bmin, bmax]` (raw bits) at some
+    /// `t >= 0`, ignoring `max_t`, and the exact time it does as a fraction
+    /// `n / d` (`d > 0`): the entry time, or `0 / d` when the origin is
+    /// inside.
+    #[inline(always)]
+    pub(crate) fn meet_time(&self, corners: [[i64; D]; 2]) -> (bool, i64, i64) {
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
+        // The direction is non-zero: en_den > 0.
+        (ray_meets(&s, ok), s.en.max(0), s.en_den)
+    }
+
+    /// Whether a time `n / d` (`n >= 0`, `d > 0`) from [`Self::meet_time`]
+    /// is at most `max_t`.
+    #[inline(always)]
+    pub(crate) fn within_max_t(&self, n: i64, d: i64) -> bool {
+        within(n, d, self.ray.max_t())
+    }
+
+    /// The first point of the ray in the closed box: exactly
+    /// [`ray_aabb`]`(ray, aabb)`, with the same edge cases (origin inside or
+    /// on the surface: `t = 0`, `inside`; grazing hits; a zero direction
+    /// component tests `min <= origin <= max`; a hit at `max_t` counts), and
+    /// no division (the reciprocals are prepared).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Fx, PreparedRay, Ray2, Vec2};
+    /// let r = Ray2::try_new(Vec2::from_ints([1, 1]), Vec2::from_ints([-1, 0]), Fx::from_num(2)).unwrap();
+    /// let ray = PreparedRay::new(&r);
+    /// let inside = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap();
+    /// assert!(ray.cast(&inside).unwrap().inside); // the origin is on its corner
+    /// let far = Aabb2::try_new(Vec2::from_ints([-2, 0]), Vec2::from_ints([-1, 2])).unwrap();
+    /// assert_eq!(ray.cast(&far).unwrap().t, Fx::from_num(2)); // exactly max_t
+    /// ```
+    pub fn cast(&self, aabb: &Aabb<D>) -> Option<RayHit<D>> {
+        let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
+        if !ray_meets(&s, ok) {
+            return None;
+        }
+        finish(&self.ray, &self.dir, aabb, &s, || self.divisors[s.axis])
+    }
+
+    /// Whether [`cast`](Self::cast) would hit: no division and no result
+    /// to build.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Fx, PreparedRay, Ray2, Vec2};
+    /// let r = Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 0]), Fx::ONE).unwrap();
+    /// let b = Aabb2::try_new(Vec2::from_ints([1, 0]), Vec2::from_ints([2, 1])).unwrap();
+    /// assert!(PreparedRay::new(&r).hits(&b)); // reaches the face at t = max_t, grazing y = 0
+    /// ```
+    pub fn hits(&self, aabb: &Aabb<D>) -> bool {
+        let (meets, n, d) = self.meet_time([aabb.min(), aabb.max()].map(|v| bits(&v)));
+        meets && self.within_max_t(n, d)
+    }
 }

@@ -2,10 +2,10 @@
 //! impact, open overlap) and two moving boxes (overlap interval, closed).
 
 use crate::num::{Fx, Round};
-use crate::query::interval::{Bounds, Time, span, wide_vec};
+use crate::query::interval::Bounds;
+use crate::query::slab::{Den, Span, bits, span, unit_time};
 use crate::shape::Aabb;
 use crate::vec::Vector;
-use std::cmp::Ordering;
 
 /// When a moving box penetrates a stationary one during a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,8 +34,9 @@ pub struct Sweep<const D: usize> {
 /// `t = 0` (not `overlapping`), and boxes that merely come to touch at
 /// `t = 1` are not hit. An axis where `d` is zero overlaps always or never,
 /// decided without division. Exact for in-domain boxes and any `d`:
-/// comparisons are cross-multiplied in `i128`; `t_enter` is rounded down,
-/// `t_exit` up.
+/// comparisons are cross-multiplied (one widening multiplication each, no
+/// branch on the data); only the reported times divide, `t_enter` rounded
+/// down, `t_exit` up.
 ///
 /// # Examples
 /// ```
@@ -51,46 +52,88 @@ pub fn aabb_sweep<const D: usize>(
     moving: &Aabb<D>,
     d: Vector<D>,
 ) -> Option<Sweep<D>> {
-    let (smin, smax) = (wide_vec(&stationary.min()), wide_vec(&stationary.max()));
-    let (mmin, mmax) = (wide_vec(&moving.min()), wide_vec(&moving.max()));
-    // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin.
-    let lo: [i128; D] = std::array::from_fn(|i| smin[i] - mmax[i]);
-    let hi: [i128; D] = std::array::from_fn(|i| smax[i] - mmin[i]);
-    let dv = wide_vec(&d);
-    let span = span(lo, hi, dv, Bounds::Open)?;
-    // Non-empty open interval (E, X) meeting [0, 1]: E < X, E < 1, X > 0.
-    if let (Some((e, _)), Some(x)) = (span.enter, span.exit) {
-        if e.cmp(&x) != Ordering::Less {
-            return None;
-        }
+    let dv = bits(&d);
+    let neg = dv.map(|v| v < 0);
+    // |d| fits an i64 unless a component is i64::MIN (one multiplication
+    // per comparison); otherwise the same code with u64 magnitudes.
+    if dv.contains(&i64::MIN) {
+        sweep_with(stationary, moving, &neg, &dv.map(i64::unsigned_abs))
+    } else {
+        sweep_with(stationary, moving, &neg, &dv.map(i64::abs))
     }
-    if let Some((e, _)) = span.enter {
-        if e.cmp(&Time::ONE) != Ordering::Less {
-            return None;
-        }
-    }
-    if let Some(x) = span.exit {
-        if x.cmp(&Time::ZERO) != Ordering::Greater {
-            return None;
-        }
-    }
-    let t_exit = match span.exit {
-        Some(x) if x.cmp(&Time::ONE) == Ordering::Less => x.to_fx(Round::Up),
-        _ => Fx::ONE,
+}
+
+/// [`aabb_sweep`] for displacement signs `neg` and magnitudes `mag`.
+#[inline(always)]
+fn sweep_with<T: Den + PartialEq, const D: usize>(
+    stationary: &Aabb<D>,
+    moving: &Aabb<D>,
+    neg: &[bool; D],
+    mag: &[T; D],
+) -> Option<Sweep<D>> {
+    let (s, ok) = sweep_span(
+        [
+            stationary.min(),
+            stationary.max(),
+            moving.min(),
+            moving.max(),
+        ]
+        .map(|v| bits(&v)),
+        neg,
+        mag,
+    );
+    sweep_hits(&s, ok).then(|| sweep_result(&s, neg))
+}
+
+/// The open-overlap span of the moving box `[mmin, mmax]` (displacement
+/// signs `neg`, magnitudes `mag`) against the stationary box `[smin, smax]`
+/// (raw bits), and whether the axes with zero displacement allow an overlap.
+#[inline(always)]
+pub(crate) fn sweep_span<T: Den + PartialEq, const D: usize>(
+    [smin, smax, mmin, mmax]: [[i64; D]; 4],
+    neg: &[bool; D],
+    mag: &[T; D],
+) -> (Span<T>, bool) {
+    // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin;
+    // in-domain coordinates, both differences within 2^53.
+    span(
+        std::array::from_fn(|i| smin[i] - mmax[i]),
+        std::array::from_fn(|i| smax[i] - mmin[i]),
+        neg,
+        mag,
+        Bounds::Open,
+    )
+}
+
+/// The open interval (entry, exit) is not empty and meets `[0, 1]`:
+/// entry < exit, entry < 1, exit > 0.
+#[inline(always)]
+pub(crate) fn sweep_hits<T: Den>(s: &Span<T>, ok: bool) -> bool {
+    ok & s.ordered(true) & s.enters_before_one(true) & (s.ex > 0)
+}
+
+/// The answer of a span that [`sweep_hits`]: one division per reported time.
+#[inline(always)]
+pub(crate) fn sweep_result<T: Den, const D: usize>(s: &Span<T>, neg: &[bool; D]) -> Sweep<D> {
+    let t_exit = if s.exits_before_one() {
+        unit_time(s.ex, s.ex_den, Round::Up)
+    } else {
+        Fx::ONE
     };
-    match span.enter {
-        Some((e, axis)) if e.cmp(&Time::ZERO) != Ordering::Less => Some(Sweep {
-            t_enter: e.to_fx(Round::Down),
+    if s.en >= 0 {
+        Sweep {
+            t_enter: unit_time(s.en, s.en_den, Round::Down),
             t_exit,
-            normal: Vector::unit(axis, dv[axis] < 0),
+            normal: Vector::unit(s.axis, neg[s.axis]),
             overlapping: false,
-        }),
-        _ => Some(Sweep {
+        }
+    } else {
+        Sweep {
             t_enter: Fx::ZERO,
             t_exit,
             normal: Vector::ZERO,
             overlapping: true,
-        }),
+        }
     }
 }
 
@@ -128,37 +171,51 @@ pub fn aabb_sweep_pair<const D: usize>(
     b: &Aabb<D>,
     vb: Vector<D>,
 ) -> Option<OverlapInterval> {
-    let (amin, amax) = (wide_vec(&a.min()), wide_vec(&a.max()));
-    let (bmin, bmax) = (wide_vec(&b.min()), wide_vec(&b.max()));
-    let (wa, wb) = (wide_vec(&va), wide_vec(&vb));
-    // B relative to A: amin - bmax <= t v <= amax - bmin.
-    let lo: [i128; D] = std::array::from_fn(|i| amin[i] - bmax[i]);
-    let hi: [i128; D] = std::array::from_fn(|i| amax[i] - bmin[i]);
-    let v: [i128; D] = std::array::from_fn(|i| wb[i] - wa[i]);
-    let span = span(lo, hi, v, Bounds::Closed)?;
+    let (wa, wb) = (bits(&va), bits(&vb));
+    // B relative to A: |vb - va| < 2^64.
+    let v: [i128; D] = std::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
+    let neg = v.map(|x| x < 0);
+    let mag = v.map(i128::unsigned_abs);
+    // Magnitudes below 2^63 multiply in one instruction (as i64).
+    if mag.iter().all(|&m| m < 1 << 63) {
+        pair_with(a, b, &neg, &mag.map(|m| m as i64))
+    } else {
+        pair_with(a, b, &neg, &mag.map(|m| m as u64))
+    }
+}
+
+/// [`aabb_sweep_pair`] for relative displacement signs `neg` and
+/// magnitudes `mag`.
+#[inline(always)]
+fn pair_with<T: Den + PartialEq, const D: usize>(
+    a: &Aabb<D>,
+    b: &Aabb<D>,
+    neg: &[bool; D],
+    mag: &[T; D],
+) -> Option<OverlapInterval> {
+    let (amin, amax) = (bits(&a.min()), bits(&a.max()));
+    let (bmin, bmax) = (bits(&b.min()), bits(&b.max()));
+    // amin - bmax <= t v <= amax - bmin; both within 2^53.
+    let (s, ok) = span(
+        std::array::from_fn(|i| amin[i] - bmax[i]),
+        std::array::from_fn(|i| amax[i] - bmin[i]),
+        neg,
+        mag,
+        Bounds::Closed,
+    );
     // Non-empty closed interval [E, X] meeting [0, 1]: E <= X, E <= 1, X >= 0.
-    let e = span.enter.map(|(e, _)| e);
-    if let (Some(e), Some(x)) = (e, span.exit) {
-        if e.cmp(&x) == Ordering::Greater {
-            return None;
-        }
-    }
-    if e.is_some_and(|e| e.cmp(&Time::ONE) == Ordering::Greater) {
+    if !(ok & s.ordered(false) & s.enters_before_one(false) & (s.ex >= 0)) {
         return None;
     }
-    if span
-        .exit
-        .is_some_and(|x| x.cmp(&Time::ZERO) == Ordering::Less)
-    {
-        return None;
-    }
-    let u0 = match e {
-        Some(e) if e.cmp(&Time::ZERO) == Ordering::Greater => e.to_fx(Round::Down),
-        _ => Fx::ZERO,
+    let u0 = if s.en > 0 {
+        unit_time(s.en, s.en_den, Round::Down)
+    } else {
+        Fx::ZERO
     };
-    let u1 = match span.exit {
-        Some(x) if x.cmp(&Time::ONE) == Ordering::Less => x.to_fx(Round::Up),
-        _ => Fx::ONE,
+    let u1 = if s.exits_before_one() {
+        unit_time(s.ex, s.ex_den, Round::Up)
+    } else {
+        Fx::ONE
     };
     Some(OverlapInterval { u0, u1 })
 }

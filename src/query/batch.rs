@@ -1,0 +1,479 @@
+//! Batch queries: one box, ray or swept box against a set of boxes, and all
+//! overlapping pairs of two sets.
+//!
+//! An [`AabbSet`] keeps its boxes as a structure of arrays (per axis, the raw
+//! bits of every minimum and every maximum), so the overlap scans run as
+//! packed 64-bit subtractions and ORs: the coordinates are at most 2^52 in
+//! magnitude, so `a <= b` is the sign bit of `b - a`, which SSE2 computes
+//! two lanes at a time without 64-bit compares. The ray and sweep scans
+//! compare exact entry times by cross-multiplication and divide once, for
+//! the winner. Every answer equals the single-query function's on the same
+//! box.
+
+use crate::error::{Error, Field};
+use crate::query::ray::{PreparedRay, RayHit, ray_meets};
+use crate::query::slab::{AxisTimes, Den, bits, fold};
+use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits, sweep_span};
+use crate::shape::Aabb;
+use crate::vec::Vector;
+
+/// Boxes per block of a scan: the per-block flags stay in registers or L1.
+const BLOCK: usize = 64;
+
+/// A set of boxes laid out for batch queries, indexed by `u32` in insertion
+/// order.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{Aabb2, AabbSet, Vec2};
+/// let boxes = [
+///     Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap(),
+///     Aabb2::try_new(Vec2::from_ints([5, 5]), Vec2::from_ints([6, 6])).unwrap(),
+/// ];
+/// let set = AabbSet::try_from_boxes(&boxes).unwrap();
+/// assert_eq!(set.len(), 2);
+/// assert_eq!(set.get(1), Some(boxes[1]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AabbSet<const D: usize> {
+    /// Per axis, the raw bits of every box's minimum.
+    min: [Vec<i64>; D],
+    /// Per axis, the raw bits of every box's maximum.
+    max: [Vec<i64>; D],
+}
+
+/// The first box a ray hits in an [`AabbSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchHit<const D: usize> {
+    /// The box's index in the set.
+    pub index: u32,
+    /// The hit, exactly [`ray_aabb`](crate::ray_aabb) on that box.
+    pub hit: RayHit<D>,
+}
+
+/// The first box a swept box hits in an [`AabbSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchSweep<const D: usize> {
+    /// The box's index in the set.
+    pub index: u32,
+    /// The sweep, exactly [`aabb_sweep`] with that box stationary.
+    pub sweep: Sweep<D>,
+}
+
+impl<const D: usize> Default for AabbSet<D> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const D: usize> AabbSet<D> {
+    /// An empty set.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::AabbSet;
+    /// assert!(AabbSet::<3>::new().is_empty());
+    /// ```
+    pub fn new() -> Self {
+        Self {
+            min: std::array::from_fn(|_| Vec::new()),
+            max: std::array::from_fn(|_| Vec::new()),
+        }
+    }
+
+    /// A set of the given boxes; box `i` gets index `i`.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] (field `boxes`) for more than `u32::MAX` boxes.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb3, AabbSet, Vec3};
+    /// let b = Aabb3::try_new(Vec3::from_ints([0, 0, 0]), Vec3::from_ints([1, 1, 1])).unwrap();
+    /// assert_eq!(AabbSet::try_from_boxes(&[b, b]).unwrap().len(), 2);
+    /// ```
+    pub fn try_from_boxes(boxes: &[Aabb<D>]) -> Result<Self, Error> {
+        check_count(boxes.len())?;
+        let mut set = Self::new();
+        for k in 0..D {
+            set.min[k] = boxes.iter().map(|b| b.min().0[k].to_bits()).collect();
+            set.max[k] = boxes.iter().map(|b| b.max().0[k].to_bits()).collect();
+        }
+        Ok(set)
+    }
+
+    /// Appends a box and returns its index.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] (field `boxes`) when the set already holds
+    /// `u32::MAX` boxes.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, AabbSet, Vec2};
+    /// let mut set = AabbSet::new();
+    /// let b = Aabb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1])).unwrap();
+    /// assert_eq!(set.try_push(&b).unwrap(), 0);
+    /// assert_eq!(set.try_push(&b).unwrap(), 1);
+    /// ```
+    pub fn try_push(&mut self, aabb: &Aabb<D>) -> Result<u32, Error> {
+        let index = self.len();
+        check_count(index + 1)?;
+        for k in 0..D {
+            self.min[k].push(aabb.min().0[k].to_bits());
+            self.max[k].push(aabb.max().0[k].to_bits());
+        }
+        Ok(index as u32)
+    }
+
+    /// The number of boxes.
+    pub fn len(&self) -> usize {
+        self.min.first().map_or(0, Vec::len)
+    }
+
+    /// Whether the set has no box.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes every box.
+    pub fn clear(&mut self) {
+        for v in self.min.iter_mut().chain(self.max.iter_mut()) {
+            v.clear();
+        }
+    }
+
+    /// The box with the given index, or `None` past the end.
+    pub fn get(&self, index: u32) -> Option<Aabb<D>> {
+        let i = index as usize;
+        (i < self.len()).then(|| {
+            let [min, max] = self.corners(i).map(|c| Vector(c.map(crate::Fx::from_bits)));
+            Aabb::from_valid_corners(min, max)
+        })
+    }
+
+    /// The raw bits of box `i`'s corners (`i < len`).
+    #[inline(always)]
+    fn corners(&self, i: usize) -> [[i64; D]; 2] {
+        [
+            std::array::from_fn(|k| self.min[k][i]),
+            std::array::from_fn(|k| self.max[k][i]),
+        ]
+    }
+
+    /// Appends to `out`, in ascending order, the index of every box that
+    /// overlaps `query` as a closed set: exactly the boxes `b` with
+    /// [`aabb_overlap`](crate::aabb_overlap)`(query, b)`. Touching faces,
+    /// edges or corners count; an empty set appends nothing.
+    ///
+    /// The scan is branch-free and packed: per block of boxes, per axis, the
+    /// signs of `query.max - min` and `max - query.min` are ORed; a box
+    /// overlaps when no sign bit is set.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, AabbSet, Vec2};
+    /// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+    /// let set = AabbSet::try_from_boxes(&[b(0, 0, 1, 1), b(2, 0, 3, 1), b(1, 1, 2, 2)]).unwrap();
+    /// let mut out = Vec::new();
+    /// set.overlapping(&b(1, 0, 2, 1), &mut out);
+    /// assert_eq!(out, [0, 1, 2]); // all three touch the query
+    /// out.clear();
+    /// set.overlapping(&b(4, 4, 5, 5), &mut out);
+    /// assert!(out.is_empty());
+    /// ```
+    pub fn overlapping(&self, query: &Aabb<D>, out: &mut Vec<u32>) {
+        let (qmin, qmax) = (bits(&query.min()), bits(&query.max()));
+        self.scan(
+            |start, flags| self.separated(&qmin, &qmax, start, flags),
+            out,
+        );
+    }
+
+    /// Sets `flags[j]` to the overlap signs of box `start + j` against
+    /// `[qmin, qmax]`: negative when separated on some axis.
+    #[inline(always)]
+    fn separated(&self, qmin: &[i64; D], qmax: &[i64; D], start: usize, flags: &mut [i64]) {
+        let end = start + flags.len();
+        let lo: [&[i64]; D] = std::array::from_fn(|k| &self.min[k][start..end]);
+        let hi: [&[i64]; D] = std::array::from_fn(|k| &self.max[k][start..end]);
+        for (j, f) in flags.iter_mut().enumerate() {
+            let mut sep = 0;
+            for k in 0..D {
+                // Differences of in-domain coordinates: within 2^53.
+                sep |= (qmax[k] - lo[k][j]) | (hi[k][j] - qmin[k]);
+            }
+            *f = sep;
+        }
+    }
+
+    /// Runs `fill` over blocks of boxes (the block's first index and its
+    /// flags to set) and appends the indices whose flag is non-negative,
+    /// ascending, without a branch per box.
+    #[inline(always)]
+    fn scan(&self, mut fill: impl FnMut(usize, &mut [i64]), out: &mut Vec<u32>) {
+        let n = self.len();
+        let (mut flags, mut found) = ([0i64; BLOCK], [0u32; BLOCK]);
+        let mut start = 0;
+        while start < n {
+            let len = BLOCK.min(n - start);
+            fill(start, &mut flags[..len]);
+            let mut m = 0;
+            for (j, &f) in flags[..len].iter().enumerate() {
+                // m <= j < BLOCK; the index fits (len <= u32::MAX).
+                found[m % BLOCK] = (start + j) as u32;
+                m += usize::from(f >= 0);
+            }
+            out.extend_from_slice(&found[..m]);
+            start += len;
+        }
+    }
+
+    /// Appends to `out`, in ascending order, the index of every box the ray
+    /// hits: exactly the boxes `b` with `ray.cast(b)` not `None` (origin
+    /// inside or on the surface, grazing contact, a hit at `max_t`, a zero
+    /// direction component with the origin on the slab's face all count).
+    /// No division; an empty set appends nothing.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, AabbSet, Fx, PreparedRay, Ray2, Vec2};
+    /// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+    /// let set = AabbSet::try_from_boxes(&[b(2, 0, 3, 1), b(2, 2, 3, 3), b(5, -1, 6, 0)]).unwrap();
+    /// let r = Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 0]), Fx::from_num(5)).unwrap();
+    /// let mut out = Vec::new();
+    /// set.ray_hits(&PreparedRay::new(&r), &mut out);
+    /// assert_eq!(out, [0, 2]); // grazing y = 0; box 2 reached at t = max_t
+    /// ```
+    pub fn ray_hits(&self, ray: &PreparedRay<D>, out: &mut Vec<u32>) {
+        let flag = |(meets, n, d): (bool, i64, i64)| i64::from(meets && ray.within_max_t(n, d)) - 1;
+        match RayScan::new(self, ray) {
+            Some(scan) => self.scan(
+                |start, flags| {
+                    for (j, f) in flags.iter_mut().enumerate() {
+                        *f = flag(scan.meet_time(start + j));
+                    }
+                },
+                out,
+            ),
+            None => self.scan(
+                |start, flags| {
+                    for (j, f) in flags.iter_mut().enumerate() {
+                        *f = flag(ray.meet_time(self.corners(start + j)));
+                    }
+                },
+                out,
+            ),
+        }
+    }
+
+    /// The box the ray hits first, with [`ray_aabb`](crate::ray_aabb)'s
+    /// answer for it, or `None` when it hits none (or the set is empty).
+    ///
+    /// "First" is the smallest **exact** entry time (0 for a box containing
+    /// the origin); on a tie, the lowest index. So `hit.t` is the smallest
+    /// `t` of all hits, and among boxes whose exact times differ by less
+    /// than an ulp the truly first one wins, not the lowest index. Entry
+    /// times are compared by cross-multiplication; the only division is the
+    /// winner's.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, AabbSet, Fx, PreparedRay, Ray2, Vec2};
+    /// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+    /// let set = AabbSet::try_from_boxes(&[b(6, -1, 7, 1), b(3, -1, 4, 1), b(3, 0, 5, 2)]).unwrap();
+    /// let r = Ray2::try_unbounded(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 0])).unwrap();
+    /// let first = set.first_hit(&PreparedRay::new(&r)).unwrap();
+    /// assert_eq!((first.index, first.hit.t), (1, Fx::from_num(3))); // tie with box 2: lower index
+    /// assert!(AabbSet::new().first_hit(&PreparedRay::new(&r)).is_none());
+    /// ```
+    pub fn first_hit(&self, ray: &PreparedRay<D>) -> Option<BatchHit<D>> {
+        // The earliest box the ray meets at all (max_t aside): when even it
+        // is beyond max_t, so is every other, and the cast below says None.
+        let index = match RayScan::new(self, ray) {
+            Some(scan) => earliest(self.len(), |i| scan.meet_time(i)),
+            None => earliest(self.len(), |i| ray.meet_time(self.corners(i))),
+        }?;
+        Some(BatchHit {
+            index: index as u32,
+            hit: ray.cast(&self.get(index as u32)?)?,
+        })
+    }
+
+    /// The box that `moving`, displaced by `d` over the step, hits first,
+    /// with [`aabb_sweep`]`(box, moving, d)` for it, or `None` when it hits
+    /// none (or the set is empty).
+    ///
+    /// "First" is the smallest exact time of first contact before
+    /// penetration (0 for a box already penetrated at the start, the
+    /// `overlapping` case); on a tie, the lowest index. As in
+    /// [`aabb_sweep`], a box merely touched, or slid along, is not hit.
+    /// Compared by cross-multiplication; the winner's times are the only
+    /// divisions.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, AabbSet, Fx, Vec2};
+    /// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+    /// // A wall at x = 4, a box on the path's edge (slid along: no hit), a wall at x = 2.
+    /// let set = AabbSet::try_from_boxes(&[b(4, 0, 5, 1), b(0, 1, 9, 2), b(2, -3, 3, 3)]).unwrap();
+    /// let player = b(0, 0, 1, 1);
+    /// let s = set.first_sweep_hit(&player, Vec2::from_ints([4, 0])).unwrap();
+    /// assert_eq!((s.index, s.sweep.t_enter), (2, Fx::from_num(0.25)));
+    /// assert!(set.first_sweep_hit(&player, Vec2::from_ints([0, -2])).is_none());
+    /// ```
+    pub fn first_sweep_hit(&self, moving: &Aabb<D>, d: Vector<D>) -> Option<BatchSweep<D>> {
+        let dv = bits(&d);
+        let neg = dv.map(|v| v < 0);
+        let index = if dv.contains(&i64::MIN) {
+            self.first_sweep(moving, &neg, &dv.map(i64::unsigned_abs))
+        } else {
+            self.first_sweep(moving, &neg, &dv.map(i64::abs))
+        }?;
+        Some(BatchSweep {
+            index: index as u32,
+            sweep: aabb_sweep(&self.get(index as u32)?, moving, d)?,
+        })
+    }
+
+    /// The index of the first box hit by `moving` with displacement signs
+    /// `neg` and magnitudes `mag`.
+    #[inline(always)]
+    fn first_sweep<T: Den + PartialEq>(
+        &self,
+        moving: &Aabb<D>,
+        neg: &[bool; D],
+        mag: &[T; D],
+    ) -> Option<usize> {
+        let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
+        earliest(self.len(), |i| {
+            let [smin, smax] = self.corners(i);
+            let (s, ok) = sweep_span([smin, smax, mmin, mmax], neg, mag);
+            // Time of first contact, 0 when already penetrating (entry
+            // before 0, or no finite entry).
+            let (n, d) = if s.en < 0 {
+                (0, T::ONE)
+            } else {
+                (s.en, s.en_den)
+            };
+            (sweep_hits(&s, ok), n, d)
+        })
+    }
+}
+
+/// The index `i < n` with the smallest time `n_i / d_i` among those whose
+/// flag is set (`time(i)` gives flag, `n_i >= 0`, `d_i > 0`), the lowest
+/// index on a tie; branch-free.
+#[inline(always)]
+fn earliest<T: Den>(n: usize, time: impl Fn(usize) -> (bool, i64, T)) -> Option<usize> {
+    // The best so far; `1 / 0` (nothing yet) loses to any time.
+    let (mut bn, mut bd, mut index) = (1i64, T::ZERO, 0usize);
+    for i in 0..n {
+        let (flag, tn, td) = time(i);
+        // Strictly earlier replaces, so the lowest index keeps a tie.
+        // Numerators below 2^54, denominators below 2^64: below 2^118.
+        // `flag` is data-dependent, so it is folded in without a branch;
+        // the combined test is rarely true once a near hit is found, so a
+        // branch on it predicts well.
+        let later = i64::from(!flag) | i64::from(bd.times(tn) >= td.times(bn));
+        if std::hint::black_box(later) == 0 {
+            (bn, bd, index) = (tn, td, i);
+        }
+    }
+    (bd.to_u64() != 0).then_some(index)
+}
+
+/// One prepared ray's constants for scanning a set, when no direction
+/// component is zero: per axis the near and far face arrays and the sign
+/// mask turning `face - origin` into a time numerator without a select.
+struct RayScan<'a, const D: usize> {
+    near: [&'a [i64]; D],
+    far: [&'a [i64]; D],
+    /// 0 for a positive direction component, -1 (all ones) for a negative.
+    mask: [i64; D],
+    /// The origin's raw bits xor the mask.
+    omask: [i64; D],
+    den: [i64; D],
+}
+
+impl<'a, const D: usize> RayScan<'a, D> {
+    /// `None` when the direction has a zero component (the general path
+    /// handles those axes).
+    fn new(set: &'a AabbSet<D>, ray: &PreparedRay<D>) -> Option<Self> {
+        if ray.mag.contains(&0) {
+            return None;
+        }
+        let n = set.len();
+        let mask: [i64; D] = ray.neg.map(|neg| -i64::from(neg));
+        let pick = |k: usize, near: bool| {
+            if ray.neg[k] == near {
+                &set.max[k][..n]
+            } else {
+                &set.min[k][..n]
+            }
+        };
+        Some(Self {
+            near: std::array::from_fn(|k| pick(k, true)),
+            far: std::array::from_fn(|k| pick(k, false)),
+            mask,
+            omask: std::array::from_fn(|k| ray.origin[k] ^ mask[k]),
+            den: ray.mag,
+        })
+    }
+
+    /// [`PreparedRay::meet_time`] for box `i` (`i < len`).
+    #[inline(always)]
+    fn meet_time(&self, i: usize) -> (bool, i64, i64) {
+        // (face ^ m) - (o ^ m) is face - o for m = 0 and o - face for
+        // m = -1: the entry and exit numerators, within 2^53.
+        let axes: [AxisTimes<i64>; D] = std::array::from_fn(|k| AxisTimes {
+            en: (self.near[k][i] ^ self.mask[k]) - self.omask[k],
+            ex: (self.far[k][i] ^ self.mask[k]) - self.omask[k],
+            den: self.den[k],
+        });
+        let s = fold(&axes);
+        (ray_meets(&s, true), s.en.max(0), s.en_den)
+    }
+}
+
+/// Appends to `out` every pair `(i, j)` such that box `i` of `a` and box `j`
+/// of `b` overlap as closed sets (touching counts), in ascending order of
+/// `(i, j)`: exactly the pairs with
+/// [`aabb_overlap`](crate::aabb_overlap)`(a[i], b[j])`. All `a.len() *
+/// b.len()` pairs are tested, each block packed as in
+/// [`AabbSet::overlapping`]; an empty set gives no pair. (For many moving
+/// boxes, a broadphase avoids testing every pair.)
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{overlap_pairs, Aabb2, AabbSet, Vec2};
+/// let b = |x0, y0, x1, y1| Aabb2::try_new(Vec2::from_ints([x0, y0]), Vec2::from_ints([x1, y1])).unwrap();
+/// let a = AabbSet::try_from_boxes(&[b(0, 0, 2, 2), b(10, 10, 11, 11)]).unwrap();
+/// let c = AabbSet::try_from_boxes(&[b(2, 2, 3, 3), b(1, 1, 4, 4), b(20, 0, 21, 1)]).unwrap();
+/// let mut out = Vec::new();
+/// overlap_pairs(&a, &c, &mut out);
+/// assert_eq!(out, [(0, 0), (0, 1)]);
+/// ```
+pub fn overlap_pairs<const D: usize>(a: &AabbSet<D>, b: &AabbSet<D>, out: &mut Vec<(u32, u32)>) {
+    let mut found = Vec::new();
+    for i in 0..a.len() {
+        let [qmin, qmax] = a.corners(i);
+        found.clear();
+        b.scan(
+            |start, flags| b.separated(&qmin, &qmax, start, flags),
+            &mut found,
+        );
+        out.extend(found.iter().map(|&j| (i as u32, j)));
+    }
+}
+
+/// A set may hold at most `u32::MAX` boxes (indices are `u32`).
+fn check_count(n: usize) -> Result<(), Error> {
+    if n > u32::MAX as usize {
+        return Err(Error::Invalid {
+            field: Field::new("boxes"),
+            reason: format!("{n} boxes; a set holds at most {}", u32::MAX),
+        });
+    }
+    Ok(())
+}

@@ -101,9 +101,34 @@ fn broadphase(c: &mut Criterion<ThreadTime>) {
     }
 }
 
+/// Batch forms against the single-query loop on the same data: per
+/// iteration 2^20 box tests; throughput in box tests.
+fn batch(c: &mut Criterion<ThreadTime>) {
+    let data = scene::batch::Batch::new();
+    let mut out = Vec::new();
+    for case in scene::batch::CASES {
+        let mut group = c.benchmark_group(format!("batch_{case}"));
+        group
+            .throughput(Throughput::Elements(data.tests() as u64))
+            .sampling_mode(SamplingMode::Flat)
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        for (name, batch) in [("single", false), ("batch", true)] {
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    data.run(case, batch, &mut out);
+                    black_box(out.len())
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadTime { wall: WallTime });
-    targets = queries, broadphase
+    targets = queries, batch, broadphase
 }
 criterion_main!(benches);

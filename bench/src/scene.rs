@@ -21,6 +21,7 @@
 //! - the checksum is a wrapping sum (no serial dependency slower than the
 //!   query) passed to `black_box`, so no answer can be optimized away.
 
+pub mod batch;
 pub mod broad;
 pub mod grid;
 pub mod judge;

@@ -68,6 +68,35 @@ fn median_iter_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
     json["median"]["point_estimate"].as_f64()
 }
 
+/// The batch table: ns per box test of the single-query loop and of the
+/// batch form, and the speed-up. Returns whether their answers agreed.
+fn batch(dir: &Path) -> bool {
+    use scene::batch::{Batch, CASES};
+    let data = Batch::new();
+    println!(
+        "## Batch forms against the single-query loop (criterion medians, {} box tests)\n",
+        data.tests()
+    );
+    println!("| case | single ns/test | batch ns/test | speed-up |");
+    println!("|---|---:|---:|---:|");
+    for case in CASES {
+        let group = format!("batch_{case}");
+        let per = |f| median_iter_ns(dir, &group, f).map(|v| v / data.tests() as f64);
+        let (s, b) = (per("single"), per("batch"));
+        println!("| {case} | {} | {} | {} |", ns(s), ns(b), ratio(s, b));
+    }
+    match data.check() {
+        Ok(()) => {
+            println!("\nSingle and batch answers agree on every case.\n");
+            true
+        }
+        Err(e) => {
+            println!("\nBATCH ANSWERS DIFFER: {e}\n");
+            false
+        }
+    }
+}
+
 /// The broadphase table: ms per tick (update every box, list every pair)
 /// for each scene size, and the pair sets compared tick by tick on the
 /// smallest scene. Returns whether the pair sets agreed.
@@ -196,7 +225,8 @@ fn main() {
     if !check_only {
         timings(&dir, &kinds, &pairs);
     }
-    let pairs_agree = broadphase(&dir);
+    let batch_agrees = batch(&dir);
+    let pairs_agree = broadphase(&dir) && batch_agrees;
     let unexplained = checks(&kinds, &pairs);
     if !pairs_agree {
         std::process::exit(1);

@@ -82,10 +82,10 @@ impl Batch {
                 for (q, ray) in self.rays.iter().enumerate() {
                     let mut best: Option<(u32, Fx)> = None;
                     for (i, b) in self.boxes.iter().enumerate() {
-                        if let Some(h) = ray_aabb(ray, b) {
-                            if best.is_none_or(|(_, t)| h.t < t) {
-                                best = Some((i as u32, h.t));
-                            }
+                        if let Some(h) = ray_aabb(ray, b)
+                            && best.is_none_or(|(_, t)| h.t < t)
+                        {
+                            best = Some((i as u32, h.t));
                         }
                     }
                     if let Some((i, t)) = best {
@@ -120,10 +120,10 @@ impl Batch {
                 for (q, (m, d)) in self.moving.iter().enumerate() {
                     let mut best: Option<(u32, Fx)> = None;
                     for (i, b) in self.boxes.iter().enumerate() {
-                        if let Some(s) = aabb_sweep(b, m, *d) {
-                            if best.is_none_or(|(_, t)| s.t_enter < t) {
-                                best = Some((i as u32, s.t_enter));
-                            }
+                        if let Some(s) = aabb_sweep(b, m, *d)
+                            && best.is_none_or(|(_, t)| s.t_enter < t)
+                        {
+                            best = Some((i as u32, s.t_enter));
                         }
                     }
                     if let Some((i, t)) = best {

@@ -12,8 +12,8 @@
 
 use crate::error::{Error, Field};
 use crate::query::ray::{PreparedRay, RayHit, ray_meets};
-use crate::query::slab::{AxisTimes, Den, bits, fold};
-use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits, sweep_span};
+use crate::query::slab::{AxisTimes, Den, Span, bits, fold};
+use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits};
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -291,8 +291,15 @@ impl<const D: usize> AabbSet<D> {
         // The earliest box the ray meets at all (max_t aside): when even it
         // is beyond max_t, so is every other, and the cast below says None.
         let index = match RayScan::new(self, ray) {
-            Some(scan) => earliest(self.len(), |i| scan.meet_time(i)),
-            None => earliest(self.len(), |i| ray.meet_time(self.corners(i))),
+            Some(scan) => earliest(self.len(), |i| scan.key(i), |i| scan.meet_time(i).0),
+            None => earliest(
+                self.len(),
+                |i| {
+                    let (_, n, d) = ray.meet_time(self.corners(i));
+                    (n, d)
+                },
+                |i| ray.meet_time(self.corners(i)).0,
+            ),
         }?;
         Some(BatchHit {
             index: index as u32,
@@ -345,42 +352,114 @@ impl<const D: usize> AabbSet<D> {
         neg: &[bool; D],
         mag: &[T; D],
     ) -> Option<usize> {
-        let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
-        earliest(self.len(), |i| {
-            let [smin, smax] = self.corners(i);
-            let (s, ok) = sweep_span([smin, smax, mmin, mmax], neg, mag);
-            // Time of first contact, 0 when already penetrating (entry
-            // before 0, or no finite entry).
-            let (n, d) = if s.en < 0 {
-                (0, T::ONE)
-            } else {
-                (s.en, s.en_den)
-            };
-            (sweep_hits(&s, ok), n, d)
-        })
+        let scan = SweepScan::new(self, moving, neg, mag);
+        earliest(
+            self.len(),
+            |i| {
+                // Time of first contact, 0 when already penetrating (entry
+                // before 0, or no finite entry).
+                let (s, _) = scan.span(i);
+                if s.en < 0 {
+                    (0, T::ONE)
+                } else {
+                    (s.en, s.en_den)
+                }
+            },
+            |i| {
+                let (s, ok) = scan.span(i);
+                sweep_hits(&s, ok)
+            },
+        )
     }
 }
 
-/// The index `i < n` with the smallest time `n_i / d_i` among those whose
-/// flag is set (`time(i)` gives flag, `n_i >= 0`, `d_i > 0`), the lowest
-/// index on a tie; branch-free.
+/// The index `i < n` with the smallest time `key(i) = n_i / d_i` (`n_i >=
+/// 0`, `d_i > 0`, or `1 / 0` for never) among those that `confirm`, the
+/// lowest index on a tie. `confirm` runs only for a box whose key beats the
+/// best so far: rare once a near box is found, so the branch predicts well
+/// and most boxes cost only their key.
 #[inline(always)]
-fn earliest<T: Den>(n: usize, time: impl Fn(usize) -> (bool, i64, T)) -> Option<usize> {
+fn earliest<T: Den>(
+    n: usize,
+    key: impl Fn(usize) -> (i64, T),
+    confirm: impl Fn(usize) -> bool,
+) -> Option<usize> {
     // The best so far; `1 / 0` (nothing yet) loses to any time.
     let (mut bn, mut bd, mut index) = (1i64, T::ZERO, 0usize);
     for i in 0..n {
-        let (flag, tn, td) = time(i);
+        let (tn, td) = key(i);
         // Strictly earlier replaces, so the lowest index keeps a tie.
         // Numerators below 2^54, denominators below 2^64: below 2^118.
-        // `flag` is data-dependent, so it is folded in without a branch;
-        // the combined test is rarely true once a near hit is found, so a
-        // branch on it predicts well.
-        let later = i64::from(!flag) | i64::from(bd.times(tn) >= td.times(bn));
-        if std::hint::black_box(later) == 0 {
+        if bd.times(tn) < td.times(bn) && confirm(i) {
             (bn, bd, index) = (tn, td, i);
         }
     }
     (bd.to_u64() != 0).then_some(index)
+}
+
+/// One swept box's constants for scanning a set: per axis the arrays of
+/// the set's faces giving the entry and exit numerators, and the sign mask
+/// turning `face - moving face` into them without a select. The same
+/// per-axis times as the single sweep's, for each box.
+struct SweepScan<'a, T, const D: usize> {
+    near: [&'a [i64]; D],
+    far: [&'a [i64]; D],
+    /// 0 for a non-negative displacement component, -1 for a negative one.
+    mask: [i64; D],
+    /// The moving face met on entry (exit), xor the mask.
+    en_face: [i64; D],
+    ex_face: [i64; D],
+    /// -1 for a zero displacement component, else 0.
+    zero: [i64; D],
+    den: [T; D],
+}
+
+impl<'a, T: Den + PartialEq, const D: usize> SweepScan<'a, T, D> {
+    fn new(set: &'a AabbSet<D>, moving: &Aabb<D>, neg: &[bool; D], mag: &[T; D]) -> Self {
+        let n = set.len();
+        let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
+        let mask: [i64; D] = neg.map(|v| -i64::from(v));
+        // Moving toward +: entry smin - mmax, exit smax - mmin; toward -:
+        // entry -(smax - mmin), exit -(smin - mmax).
+        let side = |k: usize, lower: bool| {
+            if neg[k] == lower {
+                &set.max[k][..n]
+            } else {
+                &set.min[k][..n]
+            }
+        };
+        Self {
+            near: std::array::from_fn(|k| side(k, true)),
+            far: std::array::from_fn(|k| side(k, false)),
+            mask,
+            en_face: std::array::from_fn(|k| if neg[k] { mmin[k] } else { mmax[k] } ^ mask[k]),
+            ex_face: std::array::from_fn(|k| if neg[k] { mmax[k] } else { mmin[k] } ^ mask[k]),
+            zero: mag.map(|m| -i64::from(m == T::ZERO)),
+            den: *mag,
+        }
+    }
+
+    /// The sweep's span against box `i` (`i < len`), and whether its
+    /// zero-displacement axes allow an overlap.
+    #[inline(always)]
+    fn span(&self, i: usize) -> (Span<T>, bool) {
+        let mut fail = 0;
+        let axes: [AxisTimes<T>; D] = std::array::from_fn(|k| {
+            // (f ^ m) - (g ^ m) is f - g for m = 0 and g - f for m = -1;
+            // differences of in-domain coordinates, within 2^53.
+            let en = (self.near[k][i] ^ self.mask[k]) - self.en_face[k];
+            let ex = (self.far[k][i] ^ self.mask[k]) - self.ex_face[k];
+            // A zero component (mask 0, en = lo, ex = hi) must have
+            // lo < 0 < hi.
+            fail |= ((-1 - en) | (ex - 1)) & self.zero[k];
+            AxisTimes {
+                en,
+                ex,
+                den: self.den[k],
+            }
+        });
+        (fold(&axes), fail >= 0)
+    }
 }
 
 /// One prepared ray's constants for scanning a set, when no direction
@@ -421,17 +500,37 @@ impl<'a, const D: usize> RayScan<'a, D> {
         })
     }
 
-    /// [`PreparedRay::meet_time`] for box `i` (`i < len`).
+    /// The time key of box `i` for [`earliest`]: the entry time (0
+    /// inside), or never (`1 / 0`) when an exit is behind the origin (a
+    /// test without multiplication).
     #[inline(always)]
-    fn meet_time(&self, i: usize) -> (bool, i64, i64) {
+    fn key(&self, i: usize) -> (i64, i64) {
+        let axes = self.axes(i);
+        let behind = axes.iter().fold(0, |acc, a| acc | a.ex);
+        let s = fold(&axes);
+        if behind >= 0 {
+            (s.en.max(0), s.en_den)
+        } else {
+            (1, 0)
+        }
+    }
+
+    /// The per-axis times against box `i` (`i < len`).
+    #[inline(always)]
+    fn axes(&self, i: usize) -> [AxisTimes<i64>; D] {
         // (face ^ m) - (o ^ m) is face - o for m = 0 and o - face for
         // m = -1: the entry and exit numerators, within 2^53.
-        let axes: [AxisTimes<i64>; D] = std::array::from_fn(|k| AxisTimes {
+        std::array::from_fn(|k| AxisTimes {
             en: (self.near[k][i] ^ self.mask[k]) - self.omask[k],
             ex: (self.far[k][i] ^ self.mask[k]) - self.omask[k],
             den: self.den[k],
-        });
-        let s = fold(&axes);
+        })
+    }
+
+    /// [`PreparedRay::meet_time`] for box `i` (`i < len`).
+    #[inline(always)]
+    fn meet_time(&self, i: usize) -> (bool, i64, i64) {
+        let s = fold(&self.axes(i));
         (ray_meets(&s, true), s.en.max(0), s.en_den)
     }
 }

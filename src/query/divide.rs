@@ -111,13 +111,6 @@ impl Divisor {
     }
 }
 
-/// `floor(n / d)` and `n mod d` for `n < d * 2^64` (the quotient fits in 64
-/// bits), `d > 0`: one division, through the reciprocal.
-#[inline(always)]
-pub(crate) fn div_rem(n: u128, d: u64) -> (u64, u64) {
-    Divisor::new(d).div_rem(n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,7 +170,7 @@ mod tests {
         }
         for (n, d) in cases {
             let want = ((n / u128::from(d)) as u64, (n % u128::from(d)) as u64);
-            assert_eq!(div_rem(n, d), want, "n = {n:#x}, d = {d:#x}");
+            assert_eq!(Divisor::new(d).div_rem(n), want, "n = {n:#x}, d = {d:#x}");
         }
     }
 

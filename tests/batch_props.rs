@@ -361,3 +361,36 @@ fn first_sweep_hit_counts_penetrating_boxes_as_time_zero() {
         }
     }
 }
+
+#[test]
+fn ray_hits_rounds_the_far_end_of_the_segment_outward() {
+    // Direction -3 and +3 raw units on x, max_t 1.5: the segment ends at
+    // x = -4.5 (resp. 4.5) raw units. A box ending at -4 (starting at 4) is
+    // reached; one ending at -5 (starting at 5) is not. The prefilter must
+    // round the far end outward (or it drops the first); the exact test then
+    // rejects the second, which the rounded end may admit.
+    let raw = |x0: i64, x1: i64| {
+        Aabb::try_new(
+            Vector([Fx::from_bits(x0), -Fx::ONE]),
+            Vector([Fx::from_bits(x1), Fx::ONE]),
+        )
+        .unwrap()
+    };
+    let max_t = Fx::from_bits(3 << 31);
+    for sign in [-1i64, 1] {
+        let dir = Vector([Fx::from_bits(3 * sign), Fx::ZERO]);
+        let r = Ray::try_new(Vector::ZERO, dir, max_t).unwrap();
+        let ray = PreparedRay::new(&r);
+        // (box, hit): the box just reached, the box just beyond.
+        let cases = [
+            (if sign < 0 { raw(-100, -4) } else { raw(4, 100) }, true),
+            (if sign < 0 { raw(-100, -5) } else { raw(5, 100) }, false),
+        ];
+        for (b, want) in cases {
+            let mut out = Vec::new();
+            set_of(&[b]).ray_hits(&ray, &mut out);
+            assert_eq!(!out.is_empty(), want, "sign {sign} box {b:?}");
+            assert_eq!(ray.cast(&b).is_some(), want, "sign {sign} box {b:?}");
+        }
+    }
+}

@@ -235,6 +235,11 @@ impl<const D: usize> AabbSet<D> {
     /// direction component with the origin on the slab's face all count).
     /// No division; an empty set appends nothing.
     ///
+    /// Two passes: the boxes overlapping the bounding box of the segment the
+    /// ray sweeps up to `max_t` (its far end rounded outward, so no box the
+    /// ray hits is dropped), branch-free like [`overlapping`](Self::overlapping),
+    /// then the exact slab test on those alone.
+    ///
     /// # Examples
     /// ```
     /// use fixed_collide::{Aabb2, AabbSet, Fx, PreparedRay, Ray2, Vec2};
@@ -246,25 +251,29 @@ impl<const D: usize> AabbSet<D> {
     /// assert_eq!(out, [0, 2]); // grazing y = 0; box 2 reached at t = max_t
     /// ```
     pub fn ray_hits(&self, ray: &PreparedRay<D>, out: &mut Vec<u32>) {
-        let flag = |(meets, n, d): (bool, i64, i64)| i64::from(meets && ray.within_max_t(n, d)) - 1;
+        // The candidates are compacted in place, without a branch per box.
+        let first = out.len();
+        let [lo, hi] = &ray.reach;
+        self.scan(|start, flags| self.separated(lo, hi, start, flags), out);
+        let flag = |(meets, n, d): (bool, i64, i64)| meets && ray.within_max_t(n, d);
+        let mut kept = first;
         match RayScan::new(self, ray) {
-            Some(scan) => self.scan(
-                |start, flags| {
-                    for (j, f) in flags.iter_mut().enumerate() {
-                        *f = flag(scan.meet_time(start + j));
-                    }
-                },
-                out,
-            ),
-            None => self.scan(
-                |start, flags| {
-                    for (j, f) in flags.iter_mut().enumerate() {
-                        *f = flag(ray.meet_time(self.corners(start + j)));
-                    }
-                },
-                out,
-            ),
+            Some(scan) => {
+                for r in first..out.len() {
+                    let i = out[r];
+                    out[kept] = i;
+                    kept += usize::from(flag(scan.meet_time(i as usize)));
+                }
+            }
+            None => {
+                for r in first..out.len() {
+                    let i = out[r];
+                    out[kept] = i;
+                    kept += usize::from(flag(ray.meet_time(self.corners(i as usize))));
+                }
+            }
         }
+        out.truncate(kept);
     }
 
     /// The box the ray hits first, with [`ray_aabb`](crate::ray_aabb)'s

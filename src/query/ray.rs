@@ -175,6 +175,9 @@ pub struct PreparedRay<const D: usize> {
     /// `dir < 0` per axis.
     pub(crate) neg: [bool; D],
     divisors: [Divisor; D],
+    /// The bounding box of the segment the ray sweeps up to `max_t`, raw
+    /// bits: a box the ray hits overlaps it (see [`Self::reach`]).
+    pub(crate) reach: [[i64; D]; 2],
 }
 
 impl<const D: usize> PreparedRay<D> {
@@ -196,7 +199,33 @@ impl<const D: usize> PreparedRay<D> {
             mag,
             neg: dir.map(|v| v < 0),
             divisors: mag.map(|m| Divisor::new(m as u64)),
+            reach: Self::reach(ray),
         }
+    }
+
+    /// The bounding box `[lo, hi]` of the segment `origin + t dir`,
+    /// `0 <= t <= max_t`, raw bits, with the far end rounded outward:
+    /// `o + floor(max_t d)` moving up, `o + ceil(max_t d)` moving down. A box
+    /// corner (an integer) is reached by the exact end exactly when it is by
+    /// the rounded one, so the closed box meets the exact segment's bounding
+    /// box exactly when it overlaps this one. The far end is kept within
+    /// `2^62` (beyond every in-domain coordinate, still far from overflow).
+    fn reach(ray: &Ray<D>) -> [[i64; D]; 2] {
+        let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
+        let (mut lo, mut hi) = (o, o);
+        let limit = 1i128 << 62;
+        for k in 0..D {
+            // max_t d at scale 2^32: below 2^63 * 2^52.
+            let step = i128::from(ray.max_t().to_bits()) * i128::from(dir[k]);
+            // |o| <= 2^52: the sums stay within 2^62 + 2^52.
+            // Moving down, o - floor(-step) is o + ceil(step).
+            if step >= 0 {
+                hi[k] += (step >> 32).min(limit) as i64;
+            } else {
+                lo[k] -= ((-step) >> 32).min(limit) as i64;
+            }
+        }
+        [lo, hi]
     }
 
     /// The ray it was prepared from.

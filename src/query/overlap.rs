@@ -18,6 +18,16 @@ use crate::shape::Aabb;
 /// ```
 #[inline]
 pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+    if D == 2 || D == 3 {
+        pairwise::closed_overlap(a, b)
+    } else {
+        closed_overlap_scalar(a, b)
+    }
+}
+
+/// [`aabb_overlap`], one axis at a time.
+#[inline(always)]
+fn closed_overlap_scalar<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
     let [amin, amax, bmin, bmax] = corners(a, b);
     // Per axis b.max - a.min >= 0 and a.max - b.min >= 0: in-domain
     // coordinates differ by at most 2^53, so the signs are exact; OR-ing the
@@ -27,6 +37,62 @@ pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
         acc |= (bmax[i] - amin[i]) | (amax[i] - bmin[i]);
     }
     acc >= 0
+}
+
+/// [`aabb_overlap`] for 2 and 3 axes, two axes at a time: the same
+/// differences and the same sign test as [`closed_overlap_scalar`], on the
+/// axis windows `[0, 1]` and `[D - 2, D - 1]` (they cover every axis; in 3D
+/// the y axis is tested twice). On x86-64 each window is one 16-byte load
+/// per corner and one SSE2 subtraction per pair of corners, so a 3D test
+/// loads 8 times instead of 12; elsewhere the same arithmetic on scalars.
+#[cfg(target_arch = "x86_64")]
+mod pairwise {
+    use crate::Fx;
+    use crate::shape::Aabb;
+    use std::arch::x86_64::{
+        __m128i, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd, _mm_or_si128,
+        _mm_setzero_si128, _mm_sub_epi64,
+    };
+
+    /// Coordinates `i` and `i + 1` of a corner.
+    #[inline(always)]
+    fn window<const D: usize>(corner: &[Fx; D], i: usize) -> __m128i {
+        let w: &[Fx; 2] = corner[i..i + 2].try_into().expect("a window of two axes");
+        // SAFETY: `w` borrows two consecutive `Fx`, each a `repr(transparent)`
+        // `i64`: 16 readable bytes; the load has no alignment requirement.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+        let ([amin, amax], [bmin, bmax]) = (a.corner_refs(), b.corner_refs());
+        // SAFETY: SSE2 is part of the x86-64 baseline (every x86-64 CPU has
+        // it); these intrinsics only compute on their vector arguments.
+        unsafe {
+            let mut acc = _mm_setzero_si128();
+            for i in [0, D - 2] {
+                // Lane-wise 64-bit differences, exact (within 2^53).
+                let up = _mm_sub_epi64(window(bmax, i), window(amin, i));
+                let down = _mm_sub_epi64(window(amax, i), window(bmin, i));
+                acc = _mm_or_si128(acc, _mm_or_si128(up, down));
+            }
+            // The sign bits of both 64-bit lanes: none set, no axis
+            // separates.
+            _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0
+        }
+    }
+}
+
+/// [`aabb_overlap`] for 2 and 3 axes: see the x86-64 version; here the
+/// scalar form.
+#[cfg(not(target_arch = "x86_64"))]
+mod pairwise {
+    use crate::shape::Aabb;
+
+    #[inline(always)]
+    pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+        super::closed_overlap_scalar(a, b)
+    }
 }
 
 /// The raw bits of both boxes' corners.
@@ -86,4 +152,58 @@ pub fn aabb_intersection<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Aab
     // Corners of valid boxes, and `min <= max` on every axis since they
     // overlap.
     Some(Aabb::from_valid_corners(min, max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::{Fx, Vector};
+
+    /// A box with corners drawn from `-2^bits..2^bits` raw bits, often
+    /// sharing a coordinate with `near` (touching faces).
+    fn draw<const D: usize>(rng: &mut Rng, bits: u32, near: Option<&Aabb<D>>) -> Aabb<D> {
+        let mut c = |k: usize, max: bool| {
+            let snap = near.filter(|_| rng.below(3) == 0);
+            match snap {
+                Some(b) => (if max { b.min() } else { b.max() }).0[k].to_bits(),
+                None => rng.range_i64(-(1 << bits), 1 << bits),
+            }
+        };
+        let (lo, hi): ([i64; D], [i64; D]) = (
+            std::array::from_fn(|k| c(k, false)),
+            std::array::from_fn(|k| c(k, true)),
+        );
+        let v = |f: fn(i64, i64) -> i64| {
+            Vector(std::array::from_fn(|k| Fx::from_bits(f(lo[k], hi[k]))))
+        };
+        Aabb::try_new(v(i64::min), v(i64::max)).expect("in-domain box")
+    }
+
+    fn pairwise_matches_scalar<const D: usize>() {
+        let mut rng = Rng::new(0x0E1A + D as u64);
+        for bits in [2, 20, 52] {
+            for _ in 0..20_000 {
+                let a = draw::<D>(&mut rng, bits, None);
+                let b = draw::<D>(&mut rng, bits, Some(&a));
+                let want = closed_overlap_scalar(&a, &b);
+                assert_eq!(pairwise::closed_overlap(&a, &b), want, "{a:?} {b:?}");
+                assert_eq!(
+                    pairwise::closed_overlap(&b, &a),
+                    want,
+                    "swapped: {a:?} {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pairwise_overlap_matches_the_scalar_form_2d() {
+        pairwise_matches_scalar::<2>();
+    }
+
+    #[test]
+    fn pairwise_overlap_matches_the_scalar_form_3d() {
+        pairwise_matches_scalar::<3>();
+    }
 }

@@ -99,10 +99,10 @@ pub(crate) struct AxisTimes<T> {
 /// overlap (a zero velocity outside the slab). Requires `lo <= hi` and
 /// `|lo|, |hi| <= 2^62`.
 ///
-/// A zero velocity keeps `lo / 0` and `hi / 0` as its times: when the axis
-/// can overlap, `lo` is negative (or zero, closed) and `hi` positive (or
-/// zero), so [`fold`] never picks them over its infinite start values or a
-/// finite time; when it cannot, the answer is a miss whatever they are.
+/// A zero velocity gets the times `-1 / 0` (entry at minus infinity) and
+/// `1 / 0` (exit at plus infinity): [`fold`] never picks them over a finite
+/// time, and they are what the fold of only zero velocities gives; whether
+/// such an axis can overlap at all is the returned word.
 #[inline(always)]
 fn axis_times<T: Den + PartialEq>(
     lo: i64,
@@ -114,13 +114,14 @@ fn axis_times<T: Den + PartialEq>(
     // Moving toward +: enters at lo / v, exits at hi / v; toward -: enters
     // at -hi / |v|, exits at -lo / |v|.
     let (en, ex) = if neg { (-hi, -lo) } else { (lo, hi) };
+    let zero = -i64::from(mag == T::ZERO);
+    let (en, ex) = (blend(zero, -1, en), blend(zero, 1, ex));
     // In the slab at every time: closed lo <= 0 <= hi, open lo < 0 < hi; as
     // signs of (-lo | hi), resp. (-1 - lo | hi - 1).
     let inside = match bounds {
         Bounds::Open => (-1 - lo) | (hi - 1),
         Bounds::Closed => -lo | hi,
     };
-    let zero = -i64::from(mag == T::ZERO);
     (AxisTimes { en, ex, den: mag }, inside & zero)
 }
 
@@ -160,17 +161,20 @@ impl<T: Den> Span<T> {
 }
 
 /// Folds the axes: the latest entry (strictly later replaces, so the first
-/// axis wins a tie) and the earliest exit, branch-free.
+/// axis wins a tie) and the earliest exit, branch-free. An axis with zero
+/// velocity must have the times `-1 / 0` and `1 / 0` (as [`axis_times`]
+/// gives them). The fold starts from the first axis (`D >= 1`): that is what
+/// folding it into infinite start values would give, one comparison fewer.
 #[inline(always)]
 pub(crate) fn fold<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> Span<T> {
     let mut s = Span {
-        en: -1,
-        en_den: T::ZERO,
+        en: axes[0].en,
+        en_den: axes[0].den,
         axis: 0,
-        ex: 1,
-        ex_den: T::ZERO,
+        ex: axes[0].ex,
+        ex_den: axes[0].den,
     };
-    for (i, a) in axes.iter().enumerate() {
+    for (i, a) in axes.iter().enumerate().skip(1) {
         // All ones when the axis enters strictly later (exits strictly
         // earlier): the sign of a difference of products below 2^118.
         let later = below(a.den.times(s.en), s.en_den.times(a.en));

@@ -79,7 +79,7 @@ impl PairBuf {
     #[inline(always)]
     pub fn push(&mut self, hit: bool, a: u32, b: u32) {
         if self.n == self.keys.len() {
-            self.grow();
+            self.grow(1);
         }
         let (lo, hi) = (a.min(b), a.max(b));
         self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
@@ -92,9 +92,29 @@ impl PairBuf {
         ((key >> self.bits) as u32, (key & mask) as u32)
     }
 
+    /// Room for `n` more keys: a window to write them through, its
+    /// count of hits then passed to [`commit`](Self::commit).
+    #[inline(always)]
+    pub fn window(&mut self, n: usize) -> Window<'_> {
+        if self.keys.len() - self.n < n {
+            self.grow(n);
+        }
+        Window {
+            keys: &mut self.keys[self.n..self.n + n],
+            n: 0,
+            bits: self.bits,
+        }
+    }
+
+    /// Keeps the `hits` keys written through the last window.
+    #[inline(always)]
+    pub fn commit(&mut self, hits: usize) {
+        self.n += hits;
+    }
+
     #[cold]
-    fn grow(&mut self) {
-        let len = (2 * self.keys.len()).max(1024);
+    fn grow(&mut self, n: usize) {
+        let len = (2 * self.keys.len()).max(self.n + n).max(1024);
         self.keys.resize(len, 0);
     }
 
@@ -104,6 +124,26 @@ impl PairBuf {
 
     pub fn keys(&self) -> &[u64] {
         &self.keys[..self.n]
+    }
+}
+
+/// Room in a [`PairBuf`] for a known most number of keys, written
+/// branch-free.
+pub(super) struct Window<'a> {
+    keys: &'a mut [u64],
+    /// Keys kept so far.
+    pub n: usize,
+    bits: u32,
+}
+
+impl Window<'_> {
+    /// Records the pair `(a, b)` when `hit` (the key is always written, the
+    /// count advanced only on a hit).
+    #[inline(always)]
+    pub fn push(&mut self, hit: bool, a: u32, b: u32) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
+        self.n += usize::from(hit);
     }
 }
 
@@ -133,21 +173,25 @@ impl<const D: usize> Grid<'_, D> {
     pub fn all_pairs(&self, buf: &mut PairBuf) {
         let l = self.layout;
         let ny = l.ny as usize;
+        // The rows below a row, as offsets: occupied rows have y and z rows
+        // >= 1 (padding), so r - 1 and r - ny - 1 exist.
+        let below: &[usize] = match D {
+            0 | 1 => &[],
+            2 => &[1],
+            _ => &[1, ny + 1, ny, ny - 1],
+        };
         for r in 0..l.rows as usize {
-            let run = self.run(r);
-            if run.is_empty() {
+            let (s, e) = self.row(r);
+            if s == e {
                 continue;
             }
-            self.sweep_one(run, buf);
-            // Occupied rows have y and z rows >= 1 (padding): r - 1 and
-            // r - ny - 1 exist.
-            if D >= 2 {
-                self.sweep_two(run, self.run(r - 1), buf);
+            let mut cur = [(0, 0); 4];
+            for (c, &off) in cur.iter_mut().zip(below) {
+                *c = self.row(r - off);
             }
-            if D >= 3 {
-                for below in r - ny - 1..=r - ny + 1 {
-                    self.sweep_two(run, self.run(below), buf);
-                }
+            let cur = &mut cur[..below.len()];
+            for i in s..e {
+                self.sweep_box(i, e, cur, buf);
             }
         }
         let oversize = self.run(l.rows as usize);
@@ -155,6 +199,44 @@ impl<const D: usize> Grid<'_, D> {
         for o in oversize {
             self.near(&o.min, &o.max, |e| buf.push(true, o.id, e.id));
         }
+    }
+
+    /// The pairs of box `i` with the boxes after it in its row (up to
+    /// `end`) and with the boxes of the rows below, whose unread parts
+    /// are `cur` (start, end). A box of a row below is dropped from the
+    /// front once it ends before box `i` begins: it ends before every
+    /// later box of this row begins too. Rows are swept in one pass each:
+    /// the boxes of a row below starting before box `i` are met from the
+    /// front, the others by the forward scan.
+    #[inline(always)]
+    fn sweep_box(&self, i: usize, end: usize, cur: &mut [(usize, usize)], buf: &mut PairBuf) {
+        let l = self.layout;
+        let recs = self.recs;
+        let a = &recs[i];
+        let lim = l.xq(a.max[0]);
+        let room = cur.iter().fold(end - i, |n, &(j, e)| n + (e - j));
+        let mut w = buf.window(room);
+        let mut j = i + 1;
+        while j < end && recs[j].xk <= lim {
+            w.push(a.overlaps(&recs[j]), a.id, recs[j].id);
+            j += 1;
+        }
+        for (j, e) in cur.iter_mut() {
+            // Two branch-free steps cover the usual advance; the loop the
+            // rest.
+            *j += usize::from(*j < *e && l.xq(recs[*j].max[0]) < a.xk);
+            *j += usize::from(*j < *e && l.xq(recs[*j].max[0]) < a.xk);
+            while *j < *e && l.xq(recs[*j].max[0]) < a.xk {
+                *j += 1;
+            }
+            let mut k = *j;
+            while k < *e && recs[k].xk <= lim {
+                w.push(a.overlaps(&recs[k]), a.id, recs[k].id);
+                k += 1;
+            }
+        }
+        let hits = w.n;
+        buf.commit(hits);
     }
 
     /// Calls `f` on every box overlapping `[min, max]` (closed): the rows it
@@ -234,30 +316,6 @@ impl<const D: usize> Grid<'_, D> {
                     break;
                 }
                 buf.push(a.overlaps(b), a.id, b.id);
-            }
-        }
-    }
-
-    /// Every overlapping pair with one box in `a` and one in `b`: the box
-    /// with the smaller x key (`a`'s on a tie) scans the other row forward
-    /// over its x extent.
-    fn sweep_two(&self, a: &[Rec<D>], b: &[Rec<D>], buf: &mut PairBuf) {
-        let l = self.layout;
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            let (x, rest) = if a[i].xk <= b[j].xk {
-                i += 1;
-                (&a[i - 1], &b[j..])
-            } else {
-                j += 1;
-                (&b[j - 1], &a[i..])
-            };
-            let lim = l.xq(x.max[0]);
-            for e in rest {
-                if e.xk > lim {
-                    break;
-                }
-                buf.push(x.overlaps(e), x.id, e.id);
             }
         }
     }

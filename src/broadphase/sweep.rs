@@ -175,23 +175,28 @@ impl<const D: usize> Grid<'_, D> {
         let ny = l.ny as usize;
         // The rows below a row, as offsets: occupied rows have y and z rows
         // >= 1 (padding), so r - 1 and r - ny - 1 exist.
-        let below: &[usize] = match D {
-            0 | 1 => &[],
-            2 => &[1],
-            _ => &[1, ny + 1, ny, ny - 1],
+        let (below, m) = match D {
+            0 | 1 => ([0; 4], 0),
+            2 => ([1, 0, 0, 0], 1),
+            _ => ([1, ny + 1, ny, ny - 1], 4),
         };
         for r in 0..l.rows as usize {
-            let (s, e) = self.row(r);
-            if s == e {
+            let run = self.run(r);
+            if run.is_empty() {
                 continue;
             }
-            let mut cur = [(0, 0); 4];
-            for (c, &off) in cur.iter_mut().zip(below) {
-                *c = self.row(r - off);
+            let mut rows: [&[Rec<D>]; 4] = [&[]; 4];
+            for k in 0..m {
+                rows[k] = self.run(r - below[k]);
             }
-            let cur = &mut cur[..below.len()];
-            for i in s..e {
-                self.sweep_box(i, e, cur, buf);
+            // At most every box of these rows per box.
+            let room = rows.iter().fold(run.len(), |n, b| n + b.len());
+            let mut fronts = [0; 4];
+            for (i, a) in run.iter().enumerate() {
+                let mut w = buf.window(room);
+                self.sweep_box(a, &run[i + 1..], &rows[..m], &mut fronts[..m], &mut w);
+                let hits = w.n;
+                buf.commit(hits);
             }
         }
         let oversize = self.run(l.rows as usize);
@@ -201,42 +206,47 @@ impl<const D: usize> Grid<'_, D> {
         }
     }
 
-    /// The pairs of box `i` with the boxes after it in its row (up to
-    /// `end`) and with the boxes of the rows below, whose unread parts
-    /// are `cur` (start, end). A box of a row below is dropped from the
-    /// front once it ends before box `i` begins: it ends before every
-    /// later box of this row begins too. Rows are swept in one pass each:
-    /// the boxes of a row below starting before box `i` are met from the
-    /// front, the others by the forward scan.
+    /// The pairs of box `a` with the boxes after it in its row (`after`)
+    /// and with the boxes of the rows below (`rows`, unread from
+    /// `fronts`). A box of a row below is dropped from the front once its
+    /// x key is below `a`'s (it ends before every later box of this row
+    /// begins); so each row below is read in one pass: its boxes starting
+    /// before `a` are met at the front, the others by the forward scan.
     #[inline(always)]
-    fn sweep_box(&self, i: usize, end: usize, cur: &mut [(usize, usize)], buf: &mut PairBuf) {
+    fn sweep_box(
+        &self,
+        a: &Rec<D>,
+        after: &[Rec<D>],
+        rows: &[&[Rec<D>]],
+        fronts: &mut [usize],
+        w: &mut Window<'_>,
+    ) {
         let l = self.layout;
-        let recs = self.recs;
-        let a = &recs[i];
         let lim = l.xq(a.max[0]);
-        let room = cur.iter().fold(end - i, |n, &(j, e)| n + (e - j));
-        let mut w = buf.window(room);
-        let mut j = i + 1;
-        while j < end && recs[j].xk <= lim {
-            w.push(a.overlaps(&recs[j]), a.id, recs[j].id);
-            j += 1;
+        // The smallest x with `a`'s key: `(xk << q)` is at most `min x -
+        // xbase` (below 2^54), so the sum is at most `min x`.
+        let lo = (a.xk << l.q) + l.xbase;
+        for b in after {
+            if b.xk > lim {
+                break;
+            }
+            w.push(a.overlaps(b), a.id, b.id);
         }
-        for (j, e) in cur.iter_mut() {
+        for (row, f) in rows.iter().zip(fronts.iter_mut()) {
             // Two branch-free steps cover the usual advance; the loop the
             // rest.
-            *j += usize::from(*j < *e && l.xq(recs[*j].max[0]) < a.xk);
-            *j += usize::from(*j < *e && l.xq(recs[*j].max[0]) < a.xk);
-            while *j < *e && l.xq(recs[*j].max[0]) < a.xk {
-                *j += 1;
+            *f += usize::from(*f < row.len() && row[*f].max[0] < lo);
+            *f += usize::from(*f < row.len() && row[*f].max[0] < lo);
+            while *f < row.len() && row[*f].max[0] < lo {
+                *f += 1;
             }
-            let mut k = *j;
-            while k < *e && recs[k].xk <= lim {
-                w.push(a.overlaps(&recs[k]), a.id, recs[k].id);
-                k += 1;
+            for b in &row[*f..] {
+                if b.xk > lim {
+                    break;
+                }
+                w.push(a.overlaps(b), a.id, b.id);
             }
         }
-        let hits = w.n;
-        buf.commit(hits);
     }
 
     /// Calls `f` on every box overlapping `[min, max]` (closed): the rows it

@@ -66,7 +66,7 @@ impl<const D: usize> Stats<D> {
 /// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 1`
 /// for the boxes, so the rows at `y - 1`, `y + 1` and `z - 1` of any row
 /// exist (empty padding at the edges). Row `rows` holds the oversize boxes.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Layout {
     /// The cell side is `2^shift` raw bits.
     pub shift: u32,
@@ -161,7 +161,13 @@ impl Layout {
             }
         }
         let rows = count[0] * count[1];
-        let xbase = if stats.n > 0 { stats.lo[0] } else { 0 };
+        // Aligned to the cell below the lowest box, so that the layout
+        // (and the keys) stay the same while the boxes move a little.
+        let xbase = if stats.n > 0 {
+            ((stats.lo[0] >> shift) - 1) << shift
+        } else {
+            0
+        };
         let span = if stats.n > 0 {
             (stats.xmax - xbase) as u64
         } else {
@@ -195,7 +201,9 @@ impl Layout {
         } else {
             let ry = self.row_on(0, &r.min) as u64;
             let rz = self.row_on(1, &r.min) as u64;
-            rz * self.ny + ry
+            // Wrapping: a box outside this layout's rows (a key computed
+            // with a stale layout, then discarded) must not panic.
+            rz.wrapping_mul(self.ny).wrapping_add(ry)
         };
         (row << self.xbits) | self.xq(r.min[0]) as u64
     }

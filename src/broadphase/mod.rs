@@ -19,13 +19,23 @@
 //!
 //! [`set`](Broadphase::set) only writes the box into its slot. A call to
 //! [`pairs`](Broadphase::pairs) or [`query`](Broadphase::query) after
-//! changes recomputes each box's key `(row, x)` packed in a `u64`,
-//! repairs the previous sorted order (after coherent motion only a few
-//! boxes are out of place: they are taken out, sorted and merged back, in
-//! `O(n + k log k)`), and copies the boxes in that order so the sweeps read
-//! memory in sequence. Each row is swept against itself and the adjacent
-//! rows below it; every candidate gets the exact closed test on all axes
-//! (branch-free). Pairs are packed as `min id << b | max id` and radix
+//! changes recomputes each box's key `(row, x)` packed in a `u64` (in the
+//! same pass as the statistics the grid is chosen from, with the previous
+//! grid, which is kept while it still serves: it is aligned to cells, so
+//! small motions do not change it), repairs the previous sorted order
+//! (after coherent motion only a few boxes are out of place: they are
+//! taken out, sorted and merged back, in `O(n + k log k)`), and copies the
+//! boxes in that order so the sweeps read memory in sequence.
+//!
+//! The sweep makes one pass over each row. Each box scans its own row
+//! forward over its x extent, and each adjacent row below (y - 1; in 3D
+//! also the three rows at z - 1) from a front that only moves forward: a
+//! box there is dropped once its maximum x is below the sweeping box's x
+//! key (it cannot meet any later box of the row), and the scan stops at
+//! the first box starting past the sweeping box's maximum x. So each
+//! pair of rows is read in one pass, with no merge of the two rows. Every
+//! candidate gets the exact closed test on all axes (branch-free, written
+//! through room reserved once per row). Pairs are packed as `min id << b | max id` and radix
 //! sorted, so their order is canonical whatever the path that found them.
 //!
 //! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
@@ -359,24 +369,34 @@ impl<const D: usize> Broadphase<D> {
             self.pending.retain(|it| alive[it.slot as usize]);
             self.free.append(&mut self.removed);
         }
+        // The keys with the previous layout, in the same pass as the
+        // statistics; computed again only if the layout changes.
         let mut stats = Stats::new();
         let mut ids = 0;
-        for (r, &alive) in self.slots.iter().zip(&self.alive) {
-            if alive {
-                stats.add(r);
-                ids |= r.id;
-            }
-        }
+        let old = self.layout;
+        self.slot_key.clear();
+        self.slot_key
+            .extend(self.slots.iter().zip(&self.alive).map(|(r, &alive)| {
+                if alive {
+                    stats.add(r);
+                    ids |= r.id;
+                    old.key(r)
+                } else {
+                    0
+                }
+            }));
         self.id_bits = 32 - ids.leading_zeros();
         self.layout = Layout::choose(&stats, self.layout.shift);
-        let layout = &self.layout;
-        self.slot_key.clear();
-        self.slot_key.extend(
-            self.slots
-                .iter()
-                .zip(&self.alive)
-                .map(|(r, &alive)| if alive { layout.key(r) } else { 0 }),
-        );
+        if self.layout != old {
+            let layout = &self.layout;
+            for (k, (r, &alive)) in self
+                .slot_key
+                .iter_mut()
+                .zip(self.slots.iter().zip(&self.alive))
+            {
+                *k = if alive { layout.key(r) } else { 0 };
+            }
+        }
         for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
             it.key = self.slot_key[it.slot as usize];
         }

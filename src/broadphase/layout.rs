@@ -63,9 +63,10 @@ impl<const D: usize> Stats<D> {
 }
 
 /// The grid and key packing for one refresh. Rows are numbered
-/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 1`
-/// for the boxes, so the rows at `y - 1`, `y + 1` and `z - 1` of any row
-/// exist (empty padding at the edges). Row `rows` holds the oversize boxes.
+/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 2`
+/// for the boxes' minimum corners, so the rows at `y - 1`, `y + 1`, `z - 1`
+/// and `z + 1` of any such row exist (padding at the edges, where the
+/// boxes reaching one row up are seen). Row `rows` holds the oversize boxes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Layout {
     /// The cell side is `2^shift` raw bits.
@@ -155,9 +156,8 @@ impl Layout {
             let k = a + 1;
             if k < D && stats.n > 0 {
                 base[a] = (stats.lo[k] >> shift) - 1;
-                // y: padding below and above; z: padding below.
-                let pad = if a == 0 { 2 } else { 1 };
-                count[a] = ((stats.hi[k] >> shift) - base[a] + pad) as u64;
+                // Padding below and above.
+                count[a] = ((stats.hi[k] >> shift) - base[a] + 2) as u64;
             }
         }
         let rows = count[0] * count[1];

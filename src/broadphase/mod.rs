@@ -27,16 +27,18 @@
 //! taken out, sorted and merged back, in `O(n + k log k)`), and copies the
 //! boxes in that order so the sweeps read memory in sequence.
 //!
-//! The sweep makes one pass over each row. Each box scans its own row
-//! forward over its x extent, and each adjacent row below (y - 1; in 3D
-//! also the three rows at z - 1) from a front that only moves forward: a
-//! box there is dropped once its maximum x is below the sweeping box's x
-//! key (it cannot meet any later box of the row), and the scan stops at
-//! the first box starting past the sweeping box's maximum x. So each
-//! pair of rows is read in one pass, with no merge of the two rows. Every
-//! candidate gets the exact closed test on all axes (branch-free, written
-//! through room reserved once per row). Pairs are packed as `min id << b | max id` and radix
-//! sorted, so their order is canonical whatever the path that found them.
+//! The sweep makes one forward pass over each row's band: the boxes of
+//! the row and the boxes of the rows below (y - 1, and in 3D z - 1 and
+//! both) that reach up into it, merged in x-key order (branch-free merges
+//! of the already sorted rows). A normal box is in at most four bands, and
+//! two overlapping boxes meet in exactly one band without both coming from
+//! below on the same axis (the band of the cell holding the larger of
+//! their minimum corners): that is the only band that reports the pair.
+//! So each box scans one short list per band it is in, instead of its own
+//! row and four adjacent ones. Every candidate gets the exact closed test
+//! on all axes (branch-free, written through room reserved per box).
+//! Pairs are packed as `min id << b | max id` and radix sorted, so their
+//! order is canonical whatever the path that found them.
 //!
 //! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
 //! for boxes within the domain, and nothing rounds: keys only order and
@@ -51,7 +53,7 @@ use crate::vec::Vector;
 use crate::{Error, Field, Fx};
 use layout::{Item, Layout, Stats};
 use std::collections::BTreeMap;
-use sweep::{Grid, PairBuf, Rec};
+use sweep::{Bands, Grid, PairBuf, Rec};
 
 /// An id absent from the dense map.
 const NONE: u32 = u32::MAX;
@@ -110,6 +112,7 @@ pub struct Broadphase<const D: usize> {
     slot_key: Vec<u64>,
     id_bits: u32,
     buf: PairBuf,
+    bands: Bands,
     scratch: Vec<u64>,
     items_scratch: Vec<Item>,
 }
@@ -320,7 +323,7 @@ impl<const D: usize> Broadphase<D> {
             recs: &self.recs,
             row_start: &self.row_start,
         }
-        .all_pairs(&mut self.buf);
+        .all_pairs(&mut self.buf, &mut self.bands);
         let keys = self.buf.keys_mut();
         radix::sort_by_key(keys, &mut self.scratch, |&k| k);
         out.clear();

@@ -1,5 +1,6 @@
-//! The sweeps: pairs within and between grid rows, and the boxes near one
-//! box, over the boxes sorted by `(row, x key)`.
+//! The sweeps: pairs within each row's band (the row and the boxes
+//! reaching up into it from the rows below), and the boxes near one box,
+//! over the boxes sorted by `(row, x key)`.
 //!
 //! Within a row the boxes are in x-key order (the x key is `min x`, or
 //! `min x` shifted right when the scene is too wide for the key), so a
@@ -147,6 +148,101 @@ impl Window<'_> {
     }
 }
 
+/// A box's entry in a band: its x key, its index in the sorted boxes, and
+/// which of its rows this is (bit 0: one row up on y, bit 1: on z).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ent {
+    pub xk: i64,
+    pub idx: u32,
+    pub d: u32,
+}
+
+/// The band of a row: the boxes of the row, and the boxes of the rows
+/// below (y - 1, z - 1, both) that reach up into it, merged in x-key
+/// order. A normal box is at most one cell wide, so it is in the band of
+/// its own row and of each row it reaches; two overlapping boxes are both
+/// in the band of the row holding the larger of their minimum corners
+/// (on each axis), and only there do they not both come from below on
+/// the same axis: the pair is reported in that band alone.
+#[derive(Clone, Default)]
+pub(super) struct Bands {
+    parts: [Vec<Ent>; 4],
+    halves: [Vec<Ent>; 2],
+    band: Vec<Ent>,
+}
+
+impl Bands {
+    /// The band of a row: `own` are its boxes, `below` the rows at y - 1,
+    /// z - 1 and both (as ranges of `g`'s boxes).
+    fn build<const D: usize>(
+        &mut self,
+        g: &Grid<'_, D>,
+        own: (usize, usize),
+        below: [(usize, usize); 3],
+    ) -> &[Ent] {
+        let shift = g.layout.shift;
+        // Reaching one row up on row axis `a` (0: y, 1: z).
+        let up = |rec: &Rec<D>, a: usize| match (rec.min.get(a + 1), rec.max.get(a + 1)) {
+            (Some(&lo), Some(&hi)) => (lo >> shift) != (hi >> shift),
+            _ => false,
+        };
+        let ent = |i: usize, d: u32| Ent {
+            xk: g.recs[i].xk,
+            idx: i as u32,
+            d,
+        };
+        let [p0, p1, p2, p3] = &mut self.parts;
+        p0.clear();
+        p0.extend((own.0..own.1).map(|i| ent(i, 0)));
+        p0.push(END);
+        for (d, (part, (s, e))) in [p1, p2, p3].into_iter().zip(below).enumerate() {
+            // Written always, kept when the box reaches this row.
+            let d = d as u32 + 1;
+            part.clear();
+            part.resize(e - s + 1, END);
+            let mut n = 0;
+            for i in s..e {
+                part[n] = ent(i, d);
+                let rec = &g.recs[i];
+                n += usize::from((d & 1 == 0 || up(rec, 0)) & (d & 2 == 0 || up(rec, 1)));
+            }
+            part[n] = END;
+            part.truncate(n + 1);
+        }
+        let [h0, h1] = &mut self.halves;
+        merge(&self.parts[0], &self.parts[1], h0);
+        merge(&self.parts[2], &self.parts[3], h1);
+        merge(h0, h1, &mut self.band);
+        self.band.pop();
+        &self.band
+    }
+}
+
+/// After the entries of a part, so that a merge never reads past it.
+const END: Ent = Ent {
+    xk: i64::MAX,
+    idx: 0,
+    d: 0,
+};
+
+/// `a` and `b` (each in x-key order, each ending with [`END`]) merged into
+/// `out` (ending with [`END`]), branch-free.
+fn merge(a: &[Ent], b: &[Ent], out: &mut Vec<Ent>) {
+    let n = a.len() + b.len() - 2;
+    let (mut i, mut j) = (0, 0);
+    out.clear();
+    out.extend((0..n).map(|_| {
+        // Real keys are below 2^62: an END is never taken while the
+        // other part has entries left.
+        let (x, y) = (a[i], b[j]);
+        let take_a = x.xk <= y.xk;
+        i += usize::from(take_a);
+        j += usize::from(!take_a);
+        if take_a { x } else { y }
+    }));
+    out.push(END);
+}
+
 /// The sorted boxes and their rows.
 pub(super) struct Grid<'a, const D: usize> {
     pub layout: &'a Layout,
@@ -167,34 +263,37 @@ impl<const D: usize> Grid<'_, D> {
         &self.recs[s..e]
     }
 
-    /// Every overlapping pair: each row with itself and with its adjacent
-    /// rows below (y - 1, and the three rows at z - 1 and y - 1, y, y + 1);
-    /// the oversize boxes among themselves and against the rows they cover.
-    pub fn all_pairs(&self, buf: &mut PairBuf) {
+    /// Every overlapping pair: in each row's band (see [`Bands`]) one
+    /// forward sweep; the oversize boxes among themselves and against the
+    /// rows they cover.
+    pub fn all_pairs(&self, buf: &mut PairBuf, bands: &mut Bands) {
         let l = self.layout;
         let ny = l.ny as usize;
-        // The rows below a row, as offsets: occupied rows have y and z rows
-        // >= 1 (padding), so r - 1 and r - ny - 1 exist.
-        let (below, m) = match D {
-            0 | 1 => ([0; 4], 0),
-            2 => ([1, 0, 0, 0], 1),
-            _ => ([1, ny + 1, ny, ny - 1], 4),
-        };
         for r in 0..l.rows as usize {
-            let run = self.run(r);
-            if run.is_empty() {
+            // The rows below on each row axis (y - 1, z - 1, both); absent
+            // below the first rows (padding) and for absent axes.
+            let src = |off: usize, has: bool| match r.checked_sub(off) {
+                Some(b) if has => self.row(b),
+                _ => (0, 0),
+            };
+            let below = [src(1, D >= 2), src(ny, D >= 3), src(ny + 1, D >= 3)];
+            let own = self.row(r);
+            if [own, below[0], below[1]].iter().all(|(s, e)| s == e) {
                 continue;
             }
-            let mut rows: [&[Rec<D>]; 4] = [&[]; 4];
-            for k in 0..m {
-                rows[k] = self.run(r - below[k]);
-            }
-            // At most every box of these rows per box.
-            let room = rows.iter().fold(run.len(), |n, b| n + b.len());
-            let mut fronts = [0; 4];
-            for (i, a) in run.iter().enumerate() {
+            let band = bands.build(self, own, below);
+            let room = band.len();
+            for (i, e) in band.iter().enumerate() {
                 let mut w = buf.window(room);
-                self.sweep_box(a, &run[i + 1..], &rows[..m], &mut fronts[..m], &mut w);
+                let a = &self.recs[e.idx as usize];
+                let lim = l.xq(a.max[0]);
+                for f in &band[i + 1..] {
+                    if f.xk > lim {
+                        break;
+                    }
+                    let b = &self.recs[f.idx as usize];
+                    w.push((e.d & f.d == 0) & a.overlaps(b), a.id, b.id);
+                }
                 let hits = w.n;
                 buf.commit(hits);
             }
@@ -203,49 +302,6 @@ impl<const D: usize> Grid<'_, D> {
         self.sweep_one(oversize, buf);
         for o in oversize {
             self.near(&o.min, &o.max, |e| buf.push(true, o.id, e.id));
-        }
-    }
-
-    /// The pairs of box `a` with the boxes after it in its row (`after`)
-    /// and with the boxes of the rows below (`rows`, unread from
-    /// `fronts`). A box of a row below is dropped from the front once its
-    /// x key is below `a`'s (it ends before every later box of this row
-    /// begins); so each row below is read in one pass: its boxes starting
-    /// before `a` are met at the front, the others by the forward scan.
-    #[inline(always)]
-    fn sweep_box(
-        &self,
-        a: &Rec<D>,
-        after: &[Rec<D>],
-        rows: &[&[Rec<D>]],
-        fronts: &mut [usize],
-        w: &mut Window<'_>,
-    ) {
-        let l = self.layout;
-        let lim = l.xq(a.max[0]);
-        // The smallest x with `a`'s key: `(xk << q)` is at most `min x -
-        // xbase` (below 2^54), so the sum is at most `min x`.
-        let lo = (a.xk << l.q) + l.xbase;
-        for b in after {
-            if b.xk > lim {
-                break;
-            }
-            w.push(a.overlaps(b), a.id, b.id);
-        }
-        for (row, f) in rows.iter().zip(fronts.iter_mut()) {
-            // Two branch-free steps cover the usual advance; the loop the
-            // rest.
-            *f += usize::from(*f < row.len() && row[*f].max[0] < lo);
-            *f += usize::from(*f < row.len() && row[*f].max[0] < lo);
-            while *f < row.len() && row[*f].max[0] < lo {
-                *f += 1;
-            }
-            for b in &row[*f..] {
-                if b.xk > lim {
-                    break;
-                }
-                w.push(a.overlaps(b), a.id, b.id);
-            }
         }
     }
 

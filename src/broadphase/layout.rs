@@ -208,6 +208,20 @@ impl Layout {
         (row << self.xbits) | self.xq(r.min[0]) as u64
     }
 
+    /// The rows above its own that a normal box reaches: bit 0 when its
+    /// maximum y is in the next row up, bit 1 the same on z (at most one
+    /// row up: it is at most one cell wide).
+    #[inline]
+    pub fn reach<const D: usize>(&self, r: &Rec<D>) -> u32 {
+        let mut bits = 0;
+        for a in 0..2 {
+            if let (Some(&lo), Some(&hi)) = (r.min.get(a + 1), r.max.get(a + 1)) {
+                bits |= u32::from((lo >> self.shift) != (hi >> self.shift)) << a;
+            }
+        }
+        bits
+    }
+
     /// The row index of `v` on row axis `a` (0: y, 1: z), relative to the
     /// grid (0 for an absent axis).
     #[inline]

@@ -419,6 +419,7 @@ impl<const D: usize> Broadphase<D> {
         self.recs.extend(self.order.iter().map(|it| {
             let mut r = slots[it.slot as usize];
             r.xk = layout.xq(r.min[0]);
+            r.reach = layout.reach(&r);
             r
         }));
     }

@@ -12,13 +12,15 @@ use super::layout::{Item, Layout};
 use crate::shape::Aabb;
 
 /// One box: raw corners, id, and (in the sorted copy) the x key of its
-/// minimum.
+/// minimum and the rows above its own that it reaches (bit 0: on y, bit
+/// 1: on z; see [`Layout::reach`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Rec<const D: usize> {
     pub min: [i64; D],
     pub max: [i64; D],
     pub xk: i64,
     pub id: u32,
+    pub reach: u32,
 }
 
 impl<const D: usize> Rec<D> {
@@ -29,6 +31,7 @@ impl<const D: usize> Rec<D> {
             max,
             xk: 0,
             id,
+            reach: 0,
         }
     }
 
@@ -180,12 +183,6 @@ impl Bands {
         own: (usize, usize),
         below: [(usize, usize); 3],
     ) -> &[Ent] {
-        let shift = g.layout.shift;
-        // Reaching one row up on row axis `a` (0: y, 1: z).
-        let up = |rec: &Rec<D>, a: usize| match (rec.min.get(a + 1), rec.max.get(a + 1)) {
-            (Some(&lo), Some(&hi)) => (lo >> shift) != (hi >> shift),
-            _ => false,
-        };
         let ent = |i: usize, d: u32| Ent {
             xk: g.recs[i].xk,
             idx: i as u32,
@@ -203,8 +200,7 @@ impl Bands {
             let mut n = 0;
             for i in s..e {
                 part[n] = ent(i, d);
-                let rec = &g.recs[i];
-                n += usize::from((d & 1 == 0 || up(rec, 0)) & (d & 2 == 0 || up(rec, 1)));
+                n += usize::from(g.recs[i].reach & d == d);
             }
             part[n] = END;
             part.truncate(n + 1);
@@ -314,6 +310,7 @@ impl<const D: usize> Grid<'_, D> {
             max: *max,
             xk: 0,
             id: 0,
+            reach: 0,
         };
         let xlim = self.layout.xq(max[0]);
         for e in self.run(self.layout.rows as usize) {
@@ -350,6 +347,7 @@ impl<const D: usize> Grid<'_, D> {
             max: *max,
             xk: 0,
             id: 0,
+            reach: 0,
         };
         for rz in zlo..=zhi {
             for ry in ylo..=yhi {

@@ -22,10 +22,12 @@
 //! changes recomputes each box's key `(row, x)` packed in a `u64` (in the
 //! same pass as the statistics the grid is chosen from, with the previous
 //! grid, which is kept while it still serves: it is aligned to cells, so
-//! small motions do not change it), repairs the previous sorted order
-//! (after coherent motion only a few boxes are out of place: they are
-//! taken out, sorted and merged back, in `O(n + k log k)`), and copies the
-//! boxes in that order so the sweeps read memory in sequence.
+//! small motions do not change it), repairs the previous sorted order (a
+//! stable counting pass by row puts each box in its row, which also gives
+//! where each row starts; then each row, nearly sorted after coherent
+//! motion, is sorted by insertion: `O(n + rows)` however far a box moved
+//! between rows), and copies the boxes in that order so the sweeps read
+//! memory in sequence.
 //!
 //! The sweep makes one forward pass over each row's band: the boxes of
 //! the row and the boxes of the rows below (y - 1, and in 3D z - 1 and
@@ -403,17 +405,14 @@ impl<const D: usize> Broadphase<D> {
         for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
             it.key = self.slot_key[it.slot as usize];
         }
-        layout::repair(&mut self.order, &mut self.pending, &mut self.items_scratch);
-        let n = self.order.len();
-        self.row_start.clear();
-        let mut p = 0;
-        for r in 0..=self.layout.rows {
-            self.row_start.push(p as u32);
-            while p < n && self.layout.row_of_key(self.order[p].key) == r {
-                p += 1;
-            }
-        }
-        self.row_start.push(n as u32);
+        layout::repair(
+            &mut self.order,
+            &mut self.pending,
+            &mut self.items_scratch,
+            self.layout.xbits,
+            self.layout.rows,
+            &mut self.row_start,
+        );
         self.recs.clear();
         let (slots, layout) = (&self.slots, &self.layout);
         self.recs.extend(self.order.iter().map(|it| {

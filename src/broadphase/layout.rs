@@ -63,10 +63,11 @@ impl<const D: usize> Stats<D> {
 }
 
 /// The grid and key packing for one refresh. Rows are numbered
-/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 1`
-/// for the boxes, so the rows at `y - 1`, `y + 1` and `z - 1` of any row
-/// exist (empty padding at the edges). Row `rows` holds the oversize boxes.
-#[derive(Clone, Copy, Debug, Default)]
+/// `rz * ny + ry`; `ry` runs from 1 to `ny - 2` and `rz` from 1 to `nz - 2`
+/// for the boxes' minimum corners, so the rows at `y - 1`, `y + 1`, `z - 1`
+/// and `z + 1` of any such row exist (padding at the edges, where the
+/// boxes reaching one row up are seen). Row `rows` holds the oversize boxes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Layout {
     /// The cell side is `2^shift` raw bits.
     pub shift: u32,
@@ -155,13 +156,18 @@ impl Layout {
             let k = a + 1;
             if k < D && stats.n > 0 {
                 base[a] = (stats.lo[k] >> shift) - 1;
-                // y: padding below and above; z: padding below.
-                let pad = if a == 0 { 2 } else { 1 };
-                count[a] = ((stats.hi[k] >> shift) - base[a] + pad) as u64;
+                // Padding below and above.
+                count[a] = ((stats.hi[k] >> shift) - base[a] + 2) as u64;
             }
         }
         let rows = count[0] * count[1];
-        let xbase = if stats.n > 0 { stats.lo[0] } else { 0 };
+        // Aligned to the cell below the lowest box, so that the layout
+        // (and the keys) stay the same while the boxes move a little.
+        let xbase = if stats.n > 0 {
+            ((stats.lo[0] >> shift) - 1) << shift
+        } else {
+            0
+        };
         let span = if stats.n > 0 {
             (stats.xmax - xbase) as u64
         } else {
@@ -195,9 +201,25 @@ impl Layout {
         } else {
             let ry = self.row_on(0, &r.min) as u64;
             let rz = self.row_on(1, &r.min) as u64;
-            rz * self.ny + ry
+            // Wrapping: a box outside this layout's rows (a key computed
+            // with a stale layout, then discarded) must not panic.
+            rz.wrapping_mul(self.ny).wrapping_add(ry)
         };
         (row << self.xbits) | self.xq(r.min[0]) as u64
+    }
+
+    /// The rows above its own that a normal box reaches: bit 0 when its
+    /// maximum y is in the next row up, bit 1 the same on z (at most one
+    /// row up: it is at most one cell wide).
+    #[inline]
+    pub fn reach<const D: usize>(&self, r: &Rec<D>) -> u32 {
+        let mut bits = 0;
+        for a in 0..2 {
+            if let (Some(&lo), Some(&hi)) = (r.min.get(a + 1), r.max.get(a + 1)) {
+                bits |= u32::from((lo >> self.shift) != (hi >> self.shift)) << a;
+            }
+        }
+        bits
     }
 
     /// The row index of `v` on row axis `a` (0: y, 1: z), relative to the
@@ -208,12 +230,6 @@ impl Layout {
             Some(&c) => (c >> self.shift) - self.base[a],
             None => 0,
         }
-    }
-
-    /// The row of a key.
-    #[inline(always)]
-    pub fn row_of_key(&self, key: u64) -> u64 {
-        key >> self.xbits
     }
 }
 
@@ -227,61 +243,71 @@ fn quantile_shift(hist: &[usize; 65], n: usize) -> u32 {
         .unwrap_or(MAX_SHIFT)
 }
 
-/// The most kept items an out-of-order item may push back out (see
-/// [`repair`]).
-const POP: usize = 8;
-
 /// Sorts `order` by key, given that it was sorted before its keys changed
-/// a little: items out of place are taken out, sorted, and merged back, in
-/// `O(n + k log k)` for `k` displaced items. An item smaller than the last
-/// kept one is taken out when the next item agrees with the kept ones (it
-/// moved down, or swapped); otherwise the kept items larger than it (at
-/// most [`POP`]) are taken out instead (they moved up). `extra` holds
-/// items to add; it is emptied.
-pub(super) fn repair(order: &mut Vec<Item>, extra: &mut Vec<Item>, scratch: &mut Vec<Item>) {
-    let n = order.len();
-    let mut kept = 0;
-    for i in 0..n {
-        let it = order[i];
-        if kept > 0 && order[kept - 1].key > it.key {
-            let top = order[kept - 1].key;
-            let next_agrees = order.get(i + 1).is_none_or(|x| x.key >= top);
-            let mut larger = 0;
-            while larger < kept.min(POP + 1) && order[kept - 1 - larger].key > it.key {
-                larger += 1;
-            }
-            if next_agrees || larger > POP {
-                extra.push(it);
-                continue;
-            }
-            extra.extend_from_slice(&order[kept - larger..kept]);
-            kept -= larger;
-        }
-        order[kept] = it;
-        kept += 1;
+/// a little, and adds the items of `extra` (emptied). A stable counting
+/// pass by row (`key >> xbits`, at most `rows`) puts every item in its
+/// row, keeping the previous order within each row; then each row is
+/// sorted by insertion, which costs little when its items only moved a
+/// little (a row that needs many shifts is sorted by the standard sort
+/// instead). `row_start` gets where each row starts (`rows + 2` entries:
+/// rows `0..=rows`, then the end). `O(n + rows)` for coherent motion,
+/// whatever the distance a box moves between rows.
+pub(super) fn repair(
+    order: &mut Vec<Item>,
+    extra: &mut Vec<Item>,
+    scratch: &mut Vec<Item>,
+    xbits: u32,
+    rows: u64,
+    row_start: &mut Vec<u32>,
+) {
+    order.append(extra);
+    let row = |it: &Item| (it.key >> xbits) as usize;
+    // Rows below 2^35 (see the bit budget); counts fit u32 (the caller
+    // keeps fewer than 2^32 boxes).
+    row_start.clear();
+    row_start.resize(rows as usize + 2, 0);
+    for it in order.iter() {
+        row_start[row(it) + 1] += 1;
     }
-    order.truncate(kept);
-    if extra.is_empty() {
-        return;
+    // Entry `r + 1` counted row `r`: the running sum is where row `r + 1`
+    // starts.
+    let mut sum = 0;
+    for c in row_start.iter_mut() {
+        sum += *c;
+        *c = sum;
     }
-    super::radix::sort_by_key(extra, scratch, |it| it.key);
-    // Merge from the back, in place.
-    let total = kept + extra.len();
-    order.resize(total, Item::default());
-    let (mut i, mut j) = (kept, extra.len());
-    for w in (0..total).rev() {
-        if j == 0 {
-            break;
-        }
-        if i > 0 && order[i - 1].key > extra[j - 1].key {
-            order[w] = order[i - 1];
-            i -= 1;
-        } else {
-            order[w] = extra[j - 1];
+    scratch.clear();
+    scratch.resize(order.len(), Item::default());
+    let mut at = row_start.clone();
+    for it in order.iter() {
+        let r = row(it);
+        scratch[at[r] as usize] = *it;
+        at[r] += 1;
+    }
+    std::mem::swap(order, scratch);
+    for w in row_start.windows(2) {
+        sort_nearly_sorted(&mut order[w[0] as usize..w[1] as usize]);
+    }
+}
+
+/// Insertion sort by key while the shifts stay within a few per item;
+/// past that, the standard sort.
+fn sort_nearly_sorted(items: &mut [Item]) {
+    let mut budget = 4 * items.len() + 16;
+    for i in 1..items.len() {
+        let x = items[i];
+        let mut j = i;
+        while j > 0 && items[j - 1].key > x.key {
+            items[j] = items[j - 1];
             j -= 1;
         }
+        items[j] = x;
+        budget = budget.saturating_sub(i - j);
+        if budget == 0 {
+            items.sort_unstable_by_key(|it| it.key);
+            return;
+        }
     }
-    extra.clear();
 }
 
 #[cfg(test)]
@@ -340,7 +366,30 @@ mod tests {
                 .map(|it| (it.key, it.slot))
                 .collect();
             expected.sort_unstable();
-            repair(&mut order, &mut extra, &mut Vec::new());
+            // Rows of 1024 keys.
+            let (xbits, rows) = (10, 4_000_000 >> 10);
+            let mut row_start = Vec::new();
+            repair(
+                &mut order,
+                &mut extra,
+                &mut Vec::new(),
+                xbits,
+                rows,
+                &mut row_start,
+            );
+            assert_eq!(
+                row_start.len(),
+                rows as usize + 2,
+                "case {name}: row starts"
+            );
+            for (r, w) in row_start.windows(2).enumerate() {
+                assert!(
+                    order[w[0] as usize..w[1] as usize]
+                        .iter()
+                        .all(|it| it.key >> xbits == r as u64),
+                    "case {name}: row {r} holds its keys"
+                );
+            }
             assert!(extra.is_empty(), "case {name}: extra emptied");
             assert!(
                 order.windows(2).all(|w| w[0].key <= w[1].key),

@@ -19,14 +19,28 @@
 //!
 //! [`set`](Broadphase::set) only writes the box into its slot. A call to
 //! [`pairs`](Broadphase::pairs) or [`query`](Broadphase::query) after
-//! changes recomputes each box's key `(row, x)` packed in a `u64`,
-//! repairs the previous sorted order (after coherent motion only a few
-//! boxes are out of place: they are taken out, sorted and merged back, in
-//! `O(n + k log k)`), and copies the boxes in that order so the sweeps read
-//! memory in sequence. Each row is swept against itself and the adjacent
-//! rows below it; every candidate gets the exact closed test on all axes
-//! (branch-free). Pairs are packed as `min id << b | max id` and radix
-//! sorted, so their order is canonical whatever the path that found them.
+//! changes recomputes each box's key `(row, x)` packed in a `u64` (in the
+//! same pass as the statistics the grid is chosen from, with the previous
+//! grid, which is kept while it still serves: it is aligned to cells, so
+//! small motions do not change it), repairs the previous sorted order (a
+//! stable counting pass by row puts each box in its row, which also gives
+//! where each row starts; then each row, nearly sorted after coherent
+//! motion, is sorted by insertion: `O(n + rows)` however far a box moved
+//! between rows), and copies the boxes in that order so the sweeps read
+//! memory in sequence.
+//!
+//! The sweep makes one forward pass over each row's band: the boxes of
+//! the row and the boxes of the rows below (y - 1, and in 3D z - 1 and
+//! both) that reach up into it, merged in x-key order (branch-free merges
+//! of the already sorted rows). A normal box is in at most four bands, and
+//! two overlapping boxes meet in exactly one band without both coming from
+//! below on the same axis (the band of the cell holding the larger of
+//! their minimum corners): that is the only band that reports the pair.
+//! So each box scans one short list per band it is in, instead of its own
+//! row and four adjacent ones. Every candidate gets the exact closed test
+//! on all axes (branch-free, written through room reserved per box).
+//! Pairs are packed as `min id << b | max id` and radix sorted, so their
+//! order is canonical whatever the path that found them.
 //!
 //! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
 //! for boxes within the domain, and nothing rounds: keys only order and
@@ -41,7 +55,7 @@ use crate::vec::Vector;
 use crate::{Error, Field, Fx};
 use layout::{Item, Layout, Stats};
 use std::collections::BTreeMap;
-use sweep::{Grid, PairBuf, Rec};
+use sweep::{Bands, Grid, PairBuf, Rec};
 
 /// An id absent from the dense map.
 const NONE: u32 = u32::MAX;
@@ -100,6 +114,7 @@ pub struct Broadphase<const D: usize> {
     slot_key: Vec<u64>,
     id_bits: u32,
     buf: PairBuf,
+    bands: Bands,
     scratch: Vec<u64>,
     items_scratch: Vec<Item>,
 }
@@ -310,7 +325,7 @@ impl<const D: usize> Broadphase<D> {
             recs: &self.recs,
             row_start: &self.row_start,
         }
-        .all_pairs(&mut self.buf);
+        .all_pairs(&mut self.buf, &mut self.bands);
         let keys = self.buf.keys_mut();
         radix::sort_by_key(keys, &mut self.scratch, |&k| k);
         out.clear();
@@ -359,43 +374,51 @@ impl<const D: usize> Broadphase<D> {
             self.pending.retain(|it| alive[it.slot as usize]);
             self.free.append(&mut self.removed);
         }
+        // The keys with the previous layout, in the same pass as the
+        // statistics; computed again only if the layout changes.
         let mut stats = Stats::new();
         let mut ids = 0;
-        for (r, &alive) in self.slots.iter().zip(&self.alive) {
-            if alive {
-                stats.add(r);
-                ids |= r.id;
-            }
-        }
+        let old = self.layout;
+        self.slot_key.clear();
+        self.slot_key
+            .extend(self.slots.iter().zip(&self.alive).map(|(r, &alive)| {
+                if alive {
+                    stats.add(r);
+                    ids |= r.id;
+                    old.key(r)
+                } else {
+                    0
+                }
+            }));
         self.id_bits = 32 - ids.leading_zeros();
         self.layout = Layout::choose(&stats, self.layout.shift);
-        let layout = &self.layout;
-        self.slot_key.clear();
-        self.slot_key.extend(
-            self.slots
-                .iter()
-                .zip(&self.alive)
-                .map(|(r, &alive)| if alive { layout.key(r) } else { 0 }),
-        );
+        if self.layout != old {
+            let layout = &self.layout;
+            for (k, (r, &alive)) in self
+                .slot_key
+                .iter_mut()
+                .zip(self.slots.iter().zip(&self.alive))
+            {
+                *k = if alive { layout.key(r) } else { 0 };
+            }
+        }
         for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
             it.key = self.slot_key[it.slot as usize];
         }
-        layout::repair(&mut self.order, &mut self.pending, &mut self.items_scratch);
-        let n = self.order.len();
-        self.row_start.clear();
-        let mut p = 0;
-        for r in 0..=self.layout.rows {
-            self.row_start.push(p as u32);
-            while p < n && self.layout.row_of_key(self.order[p].key) == r {
-                p += 1;
-            }
-        }
-        self.row_start.push(n as u32);
+        layout::repair(
+            &mut self.order,
+            &mut self.pending,
+            &mut self.items_scratch,
+            self.layout.xbits,
+            self.layout.rows,
+            &mut self.row_start,
+        );
         self.recs.clear();
         let (slots, layout) = (&self.slots, &self.layout);
         self.recs.extend(self.order.iter().map(|it| {
             let mut r = slots[it.slot as usize];
             r.xk = layout.xq(r.min[0]);
+            r.reach = layout.reach(&r);
             r
         }));
     }

@@ -1,5 +1,6 @@
-//! The sweeps: pairs within and between grid rows, and the boxes near one
-//! box, over the boxes sorted by `(row, x key)`.
+//! The sweeps: pairs within each row's band (the row and the boxes
+//! reaching up into it from the rows below), and the boxes near one box,
+//! over the boxes sorted by `(row, x key)`.
 //!
 //! Within a row the boxes are in x-key order (the x key is `min x`, or
 //! `min x` shifted right when the scene is too wide for the key), so a
@@ -11,13 +12,15 @@ use super::layout::{Item, Layout};
 use crate::shape::Aabb;
 
 /// One box: raw corners, id, and (in the sorted copy) the x key of its
-/// minimum.
+/// minimum and the rows above its own that it reaches (bit 0: on y, bit
+/// 1: on z; see [`Layout::reach`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Rec<const D: usize> {
     pub min: [i64; D],
     pub max: [i64; D],
     pub xk: i64,
     pub id: u32,
+    pub reach: u32,
 }
 
 impl<const D: usize> Rec<D> {
@@ -28,6 +31,7 @@ impl<const D: usize> Rec<D> {
             max,
             xk: 0,
             id,
+            reach: 0,
         }
     }
 
@@ -79,7 +83,7 @@ impl PairBuf {
     #[inline(always)]
     pub fn push(&mut self, hit: bool, a: u32, b: u32) {
         if self.n == self.keys.len() {
-            self.grow();
+            self.grow(1);
         }
         let (lo, hi) = (a.min(b), a.max(b));
         self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
@@ -92,9 +96,29 @@ impl PairBuf {
         ((key >> self.bits) as u32, (key & mask) as u32)
     }
 
+    /// Room for `n` more keys: a window to write them through, its
+    /// count of hits then passed to [`commit`](Self::commit).
+    #[inline(always)]
+    pub fn window(&mut self, n: usize) -> Window<'_> {
+        if self.keys.len() - self.n < n {
+            self.grow(n);
+        }
+        Window {
+            keys: &mut self.keys[self.n..self.n + n],
+            n: 0,
+            bits: self.bits,
+        }
+    }
+
+    /// Keeps the `hits` keys written through the last window.
+    #[inline(always)]
+    pub fn commit(&mut self, hits: usize) {
+        self.n += hits;
+    }
+
     #[cold]
-    fn grow(&mut self) {
-        let len = (2 * self.keys.len()).max(1024);
+    fn grow(&mut self, n: usize) {
+        let len = (2 * self.keys.len()).max(self.n + n).max(1024);
         self.keys.resize(len, 0);
     }
 
@@ -105,6 +129,114 @@ impl PairBuf {
     pub fn keys(&self) -> &[u64] {
         &self.keys[..self.n]
     }
+}
+
+/// Room in a [`PairBuf`] for a known most number of keys, written
+/// branch-free.
+pub(super) struct Window<'a> {
+    keys: &'a mut [u64],
+    /// Keys kept so far.
+    pub n: usize,
+    bits: u32,
+}
+
+impl Window<'_> {
+    /// Records the pair `(a, b)` when `hit` (the key is always written, the
+    /// count advanced only on a hit).
+    #[inline(always)]
+    pub fn push(&mut self, hit: bool, a: u32, b: u32) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
+        self.n += usize::from(hit);
+    }
+}
+
+/// A box's entry in a band: its x key, its index in the sorted boxes, and
+/// which of its rows this is (bit 0: one row up on y, bit 1: on z).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ent {
+    pub xk: i64,
+    pub idx: u32,
+    pub d: u32,
+}
+
+/// The band of a row: the boxes of the row, and the boxes of the rows
+/// below (y - 1, z - 1, both) that reach up into it, merged in x-key
+/// order. A normal box is at most one cell wide, so it is in the band of
+/// its own row and of each row it reaches; two overlapping boxes are both
+/// in the band of the row holding the larger of their minimum corners
+/// (on each axis), and only there do they not both come from below on
+/// the same axis: the pair is reported in that band alone.
+#[derive(Clone, Default)]
+pub(super) struct Bands {
+    parts: [Vec<Ent>; 4],
+    halves: [Vec<Ent>; 2],
+    band: Vec<Ent>,
+}
+
+impl Bands {
+    /// The band of a row: `own` are its boxes, `below` the rows at y - 1,
+    /// z - 1 and both (as ranges of `g`'s boxes).
+    fn build<const D: usize>(
+        &mut self,
+        g: &Grid<'_, D>,
+        own: (usize, usize),
+        below: [(usize, usize); 3],
+    ) -> &[Ent] {
+        let ent = |i: usize, d: u32| Ent {
+            xk: g.recs[i].xk,
+            idx: i as u32,
+            d,
+        };
+        let [p0, p1, p2, p3] = &mut self.parts;
+        p0.clear();
+        p0.extend((own.0..own.1).map(|i| ent(i, 0)));
+        p0.push(END);
+        for (d, (part, (s, e))) in [p1, p2, p3].into_iter().zip(below).enumerate() {
+            // Written always, kept when the box reaches this row.
+            let d = d as u32 + 1;
+            part.clear();
+            part.resize(e - s + 1, END);
+            let mut n = 0;
+            for i in s..e {
+                part[n] = ent(i, d);
+                n += usize::from(g.recs[i].reach & d == d);
+            }
+            part[n] = END;
+            part.truncate(n + 1);
+        }
+        let [h0, h1] = &mut self.halves;
+        merge(&self.parts[0], &self.parts[1], h0);
+        merge(&self.parts[2], &self.parts[3], h1);
+        merge(h0, h1, &mut self.band);
+        self.band.pop();
+        &self.band
+    }
+}
+
+/// After the entries of a part, so that a merge never reads past it.
+const END: Ent = Ent {
+    xk: i64::MAX,
+    idx: 0,
+    d: 0,
+};
+
+/// `a` and `b` (each in x-key order, each ending with [`END`]) merged into
+/// `out` (ending with [`END`]), branch-free.
+fn merge(a: &[Ent], b: &[Ent], out: &mut Vec<Ent>) {
+    let n = a.len() + b.len() - 2;
+    let (mut i, mut j) = (0, 0);
+    out.clear();
+    out.extend((0..n).map(|_| {
+        // Real keys are below 2^62: an END is never taken while the
+        // other part has entries left.
+        let (x, y) = (a[i], b[j]);
+        let take_a = x.xk <= y.xk;
+        i += usize::from(take_a);
+        j += usize::from(!take_a);
+        if take_a { x } else { y }
+    }));
+    out.push(END);
 }
 
 /// The sorted boxes and their rows.
@@ -127,27 +259,39 @@ impl<const D: usize> Grid<'_, D> {
         &self.recs[s..e]
     }
 
-    /// Every overlapping pair: each row with itself and with its adjacent
-    /// rows below (y - 1, and the three rows at z - 1 and y - 1, y, y + 1);
-    /// the oversize boxes among themselves and against the rows they cover.
-    pub fn all_pairs(&self, buf: &mut PairBuf) {
+    /// Every overlapping pair: in each row's band (see [`Bands`]) one
+    /// forward sweep; the oversize boxes among themselves and against the
+    /// rows they cover.
+    pub fn all_pairs(&self, buf: &mut PairBuf, bands: &mut Bands) {
         let l = self.layout;
         let ny = l.ny as usize;
         for r in 0..l.rows as usize {
-            let run = self.run(r);
-            if run.is_empty() {
+            // The rows below on each row axis (y - 1, z - 1, both); absent
+            // below the first rows (padding) and for absent axes.
+            let src = |off: usize, has: bool| match r.checked_sub(off) {
+                Some(b) if has => self.row(b),
+                _ => (0, 0),
+            };
+            let below = [src(1, D >= 2), src(ny, D >= 3), src(ny + 1, D >= 3)];
+            let own = self.row(r);
+            if [own, below[0], below[1]].iter().all(|(s, e)| s == e) {
                 continue;
             }
-            self.sweep_one(run, buf);
-            // Occupied rows have y and z rows >= 1 (padding): r - 1 and
-            // r - ny - 1 exist.
-            if D >= 2 {
-                self.sweep_two(run, self.run(r - 1), buf);
-            }
-            if D >= 3 {
-                for below in r - ny - 1..=r - ny + 1 {
-                    self.sweep_two(run, self.run(below), buf);
+            let band = bands.build(self, own, below);
+            let room = band.len();
+            for (i, e) in band.iter().enumerate() {
+                let mut w = buf.window(room);
+                let a = &self.recs[e.idx as usize];
+                let lim = l.xq(a.max[0]);
+                for f in &band[i + 1..] {
+                    if f.xk > lim {
+                        break;
+                    }
+                    let b = &self.recs[f.idx as usize];
+                    w.push((e.d & f.d == 0) & a.overlaps(b), a.id, b.id);
                 }
+                let hits = w.n;
+                buf.commit(hits);
             }
         }
         let oversize = self.run(l.rows as usize);
@@ -166,6 +310,7 @@ impl<const D: usize> Grid<'_, D> {
             max: *max,
             xk: 0,
             id: 0,
+            reach: 0,
         };
         let xlim = self.layout.xq(max[0]);
         for e in self.run(self.layout.rows as usize) {
@@ -202,6 +347,7 @@ impl<const D: usize> Grid<'_, D> {
             max: *max,
             xk: 0,
             id: 0,
+            reach: 0,
         };
         for rz in zlo..=zhi {
             for ry in ylo..=yhi {
@@ -234,30 +380,6 @@ impl<const D: usize> Grid<'_, D> {
                     break;
                 }
                 buf.push(a.overlaps(b), a.id, b.id);
-            }
-        }
-    }
-
-    /// Every overlapping pair with one box in `a` and one in `b`: the box
-    /// with the smaller x key (`a`'s on a tie) scans the other row forward
-    /// over its x extent.
-    fn sweep_two(&self, a: &[Rec<D>], b: &[Rec<D>], buf: &mut PairBuf) {
-        let l = self.layout;
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            let (x, rest) = if a[i].xk <= b[j].xk {
-                i += 1;
-                (&a[i - 1], &b[j..])
-            } else {
-                j += 1;
-                (&b[j - 1], &a[i..])
-            };
-            let lim = l.xq(x.max[0]);
-            for e in rest {
-                if e.xk > lim {
-                    break;
-                }
-                buf.push(x.overlaps(e), x.id, e.id);
             }
         }
     }

@@ -12,7 +12,7 @@
 
 use crate::error::{Error, Field};
 use crate::query::ray::{PreparedRay, RayHit, ray_meets};
-use crate::query::slab::{AxisTimes, Den, Span, bits, blend, fold};
+use crate::query::slab::{AxisTimes, Den, Span, bits, fold};
 use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits};
 use crate::shape::Aabb;
 use crate::vec::Vector;
@@ -461,10 +461,9 @@ impl<'a, T: Den + PartialEq, const D: usize> SweepScan<'a, T, D> {
             // A zero component (mask 0, en = lo, ex = hi) must have
             // lo < 0 < hi.
             fail |= ((-1 - en) | (ex - 1)) & self.zero[k];
-            // Then its times are -1 / 0 and 1 / 0, as `fold` expects.
             AxisTimes {
-                en: blend(self.zero[k], -1, en),
-                ex: blend(self.zero[k], 1, ex),
+                en,
+                ex,
                 den: self.den[k],
             }
         });

@@ -99,10 +99,10 @@ pub(crate) struct AxisTimes<T> {
 /// overlap (a zero velocity outside the slab). Requires `lo <= hi` and
 /// `|lo|, |hi| <= 2^62`.
 ///
-/// A zero velocity gets the times `-1 / 0` (entry at minus infinity) and
-/// `1 / 0` (exit at plus infinity): [`fold`] never picks them over a finite
-/// time, and they are what the fold of only zero velocities gives; whether
-/// such an axis can overlap at all is the returned word.
+/// A zero velocity keeps `lo / 0` and `hi / 0` as its times: when the axis
+/// can overlap, `lo` is negative (or zero, closed) and `hi` positive (or
+/// zero), so [`fold`] never picks them over a finite time; when it cannot,
+/// the answer is a miss whatever they are (the returned word).
 #[inline(always)]
 fn axis_times<T: Den + PartialEq>(
     lo: i64,
@@ -115,7 +115,6 @@ fn axis_times<T: Den + PartialEq>(
     // at -hi / |v|, exits at -lo / |v|.
     let (en, ex) = if neg { (-hi, -lo) } else { (lo, hi) };
     let zero = -i64::from(mag == T::ZERO);
-    let (en, ex) = (blend(zero, -1, en), blend(zero, 1, ex));
     // In the slab at every time: closed lo <= 0 <= hi, open lo < 0 < hi; as
     // signs of (-lo | hi), resp. (-1 - lo | hi - 1).
     let inside = match bounds {
@@ -162,16 +161,20 @@ impl<T: Den> Span<T> {
 
 /// Folds the axes: the latest entry (strictly later replaces, so the first
 /// axis wins a tie) and the earliest exit, branch-free. An axis with zero
-/// velocity must have the times `-1 / 0` and `1 / 0` (as [`axis_times`]
-/// gives them). The fold starts from the first axis (`D >= 1`): that is what
-/// folding it into infinite start values would give, one comparison fewer.
+/// velocity must have `en <= 0 <= ex` (or make the answer a miss anyway).
+///
+/// The fold starts from the first axis (`D >= 1`), one comparison fewer
+/// than folding it into the infinite start values `-1 / 0` and `1 / 0`;
+/// with zero velocity the first axis takes those values itself (its own
+/// `0 / 0`, touching, would otherwise never be replaced).
 #[inline(always)]
 pub(crate) fn fold<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> Span<T> {
+    let zero = -i64::from(axes[0].den.to_u64() == 0);
     let mut s = Span {
-        en: axes[0].en,
+        en: blend(zero, -1, axes[0].en),
         en_den: axes[0].den,
         axis: 0,
-        ex: axes[0].ex,
+        ex: blend(zero, 1, axes[0].ex),
         ex_den: axes[0].den,
     };
     for (i, a) in axes.iter().enumerate().skip(1) {

@@ -82,9 +82,14 @@ impl Divisor {
     /// in 64 bits); larger numerators give a wrong quotient, never a panic.
     #[inline(always)]
     pub(crate) fn div_rem(&self, n: u128) -> (u64, u64) {
-        // n < d 2^64 and d 2^shift < 2^64: n 2^shift < 2^128.
-        let n = n << self.shift;
-        let (u1, u0) = ((n >> 64) as u64, n as u64);
+        // n < d 2^64 and d 2^shift < 2^64: n 2^shift < 2^128. The shift is
+        // below 64, so the shifted halves are two word shifts (the bits
+        // leaving the low word: (lo >> 1) >> (63 - shift), 0 for shift 0),
+        // not a general 128-bit shift.
+        let (hi, lo) = ((n >> 64) as u64, n as u64);
+        let s = self.shift;
+        let (u1, u0) = ((hi << s) | ((lo >> 1) >> (63 - s)), lo << s);
+        let n = (u128::from(u1) << 64) | u128::from(u0);
         let d = self.norm;
         // The paper's algorithm 4 (2/1 division); u1 < d.
         let q = (u128::from(self.recip) * u128::from(u1)).wrapping_add(n);

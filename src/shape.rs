@@ -17,6 +17,9 @@ use crate::{Error, Field};
 ///
 /// See also [`Aabb2`], [`Aabb3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// The corners in this order, each `D` consecutive `i64`: the x86-64 overlap
+// test loads the box as consecutive 16-byte words.
+#[repr(C)]
 pub struct Aabb<const D: usize> {
     min: Vector<D>,
     max: Vector<D>,

@@ -9,6 +9,7 @@ use crate::{Error, Field};
 ///
 /// See also [`Vec2`], [`Vec3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Vector<const D: usize>(pub [Fx; D]);
 
 /// A 2D vector.

@@ -50,8 +50,9 @@ mod pairwise {
     use crate::Fx;
     use crate::shape::Aabb;
     use std::arch::x86_64::{
-        __m128i, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd, _mm_or_si128,
-        _mm_setzero_si128, _mm_sub_epi64,
+        __m128i, _mm_castpd_si128, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd,
+        _mm_or_si128, _mm_setzero_si128, _mm_shuffle_pd, _mm_sub_epi64, _mm_unpackhi_epi64,
+        _mm_unpacklo_epi64,
     };
 
     /// Coordinates `i` and `i + 1` of a corner.
@@ -65,6 +66,9 @@ mod pairwise {
 
     #[inline(always)]
     pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+        if D == 3 {
+            return closed_overlap_3d(a, b);
+        }
         let ([amin, amax], [bmin, bmax]) = (a.corner_refs(), b.corner_refs());
         // SAFETY: SSE2 is part of the x86-64 baseline (every x86-64 CPU has
         // it); these intrinsics only compute on their vector arguments.
@@ -78,6 +82,44 @@ mod pairwise {
             }
             // The sign bits of both 64-bit lanes: none set, no axis
             // separates.
+            _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0
+        }
+    }
+
+    /// The 3D box as three 16-byte words: `[min.x, min.y]`, `[min.z,
+    /// max.x]`, `[max.y, max.z]` (`Aabb` is `repr(C)`, its corners
+    /// `repr(transparent)` arrays of `i64`).
+    #[inline(always)]
+    fn words<const D: usize>(b: &Aabb<D>) -> [__m128i; 3] {
+        debug_assert_eq!(D, 3);
+        let p: *const __m128i = (b as *const Aabb<D>).cast();
+        // SAFETY: a 3D box is 48 readable bytes (six `i64`, no padding):
+        // words 0, 1 and 2 lie inside it; the loads have no alignment
+        // requirement.
+        unsafe { [0, 1, 2].map(|k| _mm_loadu_si128(p.cast::<u8>().add(16 * k).cast())) }
+    }
+
+    /// [`closed_overlap`] in 3D from six loads: the same six differences,
+    /// paired by shuffles (`[b.max.x, b.max.y] - [a.min.x, a.min.y]`,
+    /// `[a.max.x, a.max.y] - [b.min.x, b.min.y]`,
+    /// `[b.max.z, a.max.z] - [a.min.z, b.min.z]`).
+    #[inline(always)]
+    fn closed_overlap_3d<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+        let ([a0, a1, a2], [b0, b1, b2]) = (words(a), words(b));
+        // SAFETY: SSE2 is part of the x86-64 baseline; these intrinsics only
+        // compute on their vector arguments.
+        unsafe {
+            let pick = |lo: __m128i, hi: __m128i| {
+                // [lo[1], hi[0]]
+                _mm_castpd_si128(_mm_shuffle_pd::<1>(
+                    _mm_castsi128_pd(lo),
+                    _mm_castsi128_pd(hi),
+                ))
+            };
+            let up = _mm_sub_epi64(pick(b1, b2), a0);
+            let down = _mm_sub_epi64(pick(a1, a2), b0);
+            let z = _mm_sub_epi64(_mm_unpackhi_epi64(b2, a2), _mm_unpacklo_epi64(a1, b1));
+            let acc = _mm_or_si128(_mm_or_si128(up, down), z);
             _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0
         }
     }

@@ -105,12 +105,6 @@ impl<const D: usize> Aabb<D> {
         self.max
     }
 
-    /// Both corners, borrowed (for loads straight from the box's memory).
-    #[inline(always)]
-    pub(crate) fn corner_refs(&self) -> [&[Fx; D]; 2] {
-        [&self.min.0, &self.max.0]
-    }
-
     /// The center, each coordinate `floor((min + max) / 2)`.
     pub fn center(&self) -> Vector<D> {
         let mut c = self.min;

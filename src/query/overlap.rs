@@ -39,89 +39,66 @@ fn closed_overlap_scalar<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
     acc >= 0
 }
 
-/// [`aabb_overlap`] for 2 and 3 axes, two axes at a time: the same
-/// differences and the same sign test as [`closed_overlap_scalar`], on the
-/// axis windows `[0, 1]` and `[D - 2, D - 1]` (they cover every axis; in 3D
-/// the y axis is tested twice). On x86-64 each window is one 16-byte load
-/// per corner and one SSE2 subtraction per pair of corners, so a 3D test
-/// loads 8 times instead of 12; elsewhere the same arithmetic on scalars.
+/// [`aabb_overlap`] for 2 and 3 axes, two axes per step: the same six (or
+/// four) differences and the same sign test as [`closed_overlap_scalar`].
+/// On x86-64 the box (`repr(C)`: `D` minimum then `D` maximum `i64`) is read
+/// as `D` 16-byte words, and each SSE2 subtraction takes two differences:
+/// 4 loads per test in 2D, 6 in 3D (12 scalar loads otherwise); elsewhere
+/// the scalar form.
 #[cfg(target_arch = "x86_64")]
 mod pairwise {
-    use crate::Fx;
     use crate::shape::Aabb;
     use std::arch::x86_64::{
         __m128i, _mm_castpd_si128, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd,
-        _mm_or_si128, _mm_setzero_si128, _mm_shuffle_pd, _mm_sub_epi64, _mm_unpackhi_epi64,
-        _mm_unpacklo_epi64,
+        _mm_or_si128, _mm_shuffle_pd, _mm_sub_epi64, _mm_unpackhi_epi64, _mm_unpacklo_epi64,
     };
 
-    /// Coordinates `i` and `i + 1` of a corner.
+    /// 16-byte word `k` of the box (`k < D`): in 2D `[min.x, min.y]`,
+    /// `[max.x, max.y]`; in 3D `[min.x, min.y]`, `[min.z, max.x]`,
+    /// `[max.y, max.z]`.
     #[inline(always)]
-    fn window<const D: usize>(corner: &[Fx; D], i: usize) -> __m128i {
-        let w: &[Fx; 2] = corner[i..i + 2].try_into().expect("a window of two axes");
-        // SAFETY: `w` borrows two consecutive `Fx`, each a `repr(transparent)`
-        // `i64`: 16 readable bytes; the load has no alignment requirement.
-        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    fn word<const D: usize>(b: &Aabb<D>, k: usize) -> __m128i {
+        assert!(k < D, "a box of {D} axes has {D} words");
+        let p: *const u8 = (b as *const Aabb<D>).cast();
+        // SAFETY: `Aabb<D>` is `repr(C)`, two `repr(transparent)` arrays of
+        // `D` `Fx` (each a `repr(transparent)` `i64`): `16 D` readable bytes
+        // without padding, and word `k < D` lies inside them; the load has
+        // no alignment requirement.
+        unsafe { _mm_loadu_si128(p.add(16 * k).cast()) }
     }
 
     #[inline(always)]
     pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-        if D == 3 {
-            return closed_overlap_3d(a, b);
-        }
-        let ([amin, amax], [bmin, bmax]) = (a.corner_refs(), b.corner_refs());
         // SAFETY: SSE2 is part of the x86-64 baseline (every x86-64 CPU has
         // it); these intrinsics only compute on their vector arguments.
-        unsafe {
-            let mut acc = _mm_setzero_si128();
-            for i in [0, D - 2] {
-                // Lane-wise 64-bit differences, exact (within 2^53).
-                let up = _mm_sub_epi64(window(bmax, i), window(amin, i));
-                let down = _mm_sub_epi64(window(amax, i), window(bmin, i));
-                acc = _mm_or_si128(acc, _mm_or_si128(up, down));
-            }
-            // The sign bits of both 64-bit lanes: none set, no axis
-            // separates.
-            _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0
-        }
-    }
-
-    /// The 3D box as three 16-byte words: `[min.x, min.y]`, `[min.z,
-    /// max.x]`, `[max.y, max.z]` (`Aabb` is `repr(C)`, its corners
-    /// `repr(transparent)` arrays of `i64`).
-    #[inline(always)]
-    fn words<const D: usize>(b: &Aabb<D>) -> [__m128i; 3] {
-        debug_assert_eq!(D, 3);
-        let p: *const __m128i = (b as *const Aabb<D>).cast();
-        // SAFETY: a 3D box is 48 readable bytes (six `i64`, no padding):
-        // words 0, 1 and 2 lie inside it; the loads have no alignment
-        // requirement.
-        unsafe { [0, 1, 2].map(|k| _mm_loadu_si128(p.cast::<u8>().add(16 * k).cast())) }
-    }
-
-    /// [`closed_overlap`] in 3D from six loads: the same six differences,
-    /// paired by shuffles (`[b.max.x, b.max.y] - [a.min.x, a.min.y]`,
-    /// `[a.max.x, a.max.y] - [b.min.x, b.min.y]`,
-    /// `[b.max.z, a.max.z] - [a.min.z, b.min.z]`).
-    #[inline(always)]
-    fn closed_overlap_3d<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-        let ([a0, a1, a2], [b0, b1, b2]) = (words(a), words(b));
-        // SAFETY: SSE2 is part of the x86-64 baseline; these intrinsics only
-        // compute on their vector arguments.
-        unsafe {
-            let pick = |lo: __m128i, hi: __m128i| {
+        // Lane-wise 64-bit differences are exact (within 2^53).
+        let acc = unsafe {
+            if D == 2 {
+                // [b.max - a.min] and [a.max - b.min] on x and y.
+                let up = _mm_sub_epi64(word(b, 1), word(a, 0));
+                let down = _mm_sub_epi64(word(a, 1), word(b, 0));
+                _mm_or_si128(up, down)
+            } else {
                 // [lo[1], hi[0]]
-                _mm_castpd_si128(_mm_shuffle_pd::<1>(
-                    _mm_castsi128_pd(lo),
-                    _mm_castsi128_pd(hi),
-                ))
-            };
-            let up = _mm_sub_epi64(pick(b1, b2), a0);
-            let down = _mm_sub_epi64(pick(a1, a2), b0);
-            let z = _mm_sub_epi64(_mm_unpackhi_epi64(b2, a2), _mm_unpacklo_epi64(a1, b1));
-            let acc = _mm_or_si128(_mm_or_si128(up, down), z);
-            _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0
-        }
+                let pick = |lo: __m128i, hi: __m128i| {
+                    _mm_castpd_si128(_mm_shuffle_pd::<1>(
+                        _mm_castsi128_pd(lo),
+                        _mm_castsi128_pd(hi),
+                    ))
+                };
+                let [a0, a1, a2] = [0, 1, 2].map(|k| word(a, k));
+                let [b0, b1, b2] = [0, 1, 2].map(|k| word(b, k));
+                // x and y: [b.max - a.min], [a.max - b.min]; z: both at once,
+                // [b.max.z, a.max.z] - [a.min.z, b.min.z].
+                let up = _mm_sub_epi64(pick(b1, b2), a0);
+                let down = _mm_sub_epi64(pick(a1, a2), b0);
+                let z = _mm_sub_epi64(_mm_unpackhi_epi64(b2, a2), _mm_unpacklo_epi64(a1, b1));
+                _mm_or_si128(_mm_or_si128(up, down), z)
+            }
+        };
+        // The sign bits of both 64-bit lanes: none set, no axis separates.
+        // SAFETY: as above.
+        unsafe { _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0 }
     }
 }
 

@@ -231,17 +231,20 @@ impl Rot<3> {
 /// permutations: identity, axis swaps, sign flips, quarter turns) the band
 /// is zero and every query is exact.
 ///
+/// Layout: 128 bytes in 2D and 3D, aligned to 64, so that a box read from
+/// an array takes two cache lines, never three (the two error measures are
+/// packed into one word to fit a 3D box in 128 bytes).
+///
 /// See also [`Obb2`], [`Obb3`], [`Rot`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(64))]
 pub struct Obb<const D: usize> {
     center: Vector<D>,
     half: Vector<D>,
     rot: Rot<D>,
-    /// `max |axes[i] . axes[j] - delta_ij|`, rounded up to an ulp.
-    axis_error: Fx,
-    /// How far the box-frame coordinates of a point of the box can exceed
-    /// the half-sizes, plus the rounding of the ray query; rounded up.
-    slack: Fx,
+    /// [`Obb::slack`] (below 2^35 raw) shifted left by 16, or'ed with
+    /// [`Obb::axis_error`] (at most 2^12 raw).
+    errors: i64,
 }
 
 /// A 2D oriented box.
@@ -293,12 +296,14 @@ impl<const D: usize> Obb<D> {
             let over = -((-(tau * sum_h)) >> 64);
             Fx::from_bits((over + 2) as i64)
         };
+        // axis_error <= 2^12 and slack <= 3 * 2^32 + 2 raw: both fit.
+        debug_assert!((0..1 << 16).contains(&axis_error.to_bits()));
+        debug_assert!((0..1 << 47).contains(&slack.to_bits()));
         Ok(Self {
             center,
             half,
             rot,
-            axis_error,
-            slack,
+            errors: (slack.to_bits() << 16) | axis_error.to_bits(),
         })
     }
 
@@ -339,7 +344,7 @@ impl<const D: usize> Obb<D> {
     /// assert!(tilted.axis_error() <= Fx::from_bits(2));
     /// ```
     pub fn axis_error(&self) -> Fx {
-        self.axis_error
+        Fx::from_bits(self.errors & 0xffff)
     }
 
     /// The slack `sigma` of the box: `ceil(tau * sum_i half[i]) + 2 ulps`
@@ -360,7 +365,7 @@ impl<const D: usize> Obb<D> {
     /// assert!(b.slack() > Fx::ZERO && b.slack() < Fx::from_bits(32));
     /// ```
     pub fn slack(&self) -> Fx {
-        self.slack
+        Fx::from_bits(self.errors >> 16)
     }
 
     /// The tolerance band of [`sphere_obb`](crate::sphere_obb) (with the
@@ -391,14 +396,14 @@ impl<const D: usize> Obb<D> {
     /// assert_eq!(exact.band(Fx::ONE), Fx::ZERO);
     /// ```
     pub fn band(&self, radius: Fx) -> Fx {
-        if self.axis_error == Fx::ZERO {
+        if self.axis_error() == Fx::ZERO {
             return Fx::ZERO;
         }
         let max_h = self.half.0.iter().map(|h| wide(*h)).max().unwrap_or(0);
         // tau <= 2^12 (scale 2^32), the sum < 2^65: product * 2D < 2^80.
-        let reach = max_h + wide(self.slack) + wide(radius.max(Fx::ZERO));
-        let grow = -((-(2 * D as i128 * wide(self.axis_error) * reach)) >> 32);
-        let total = wide(self.slack) + grow + 4;
+        let reach = max_h + wide(self.slack()) + wide(radius.max(Fx::ZERO));
+        let grow = -((-(2 * D as i128 * wide(self.axis_error()) * reach)) >> 32);
+        let total = wide(self.slack()) + grow + 4;
         Fx::from_bits(total.min(i128::from(i64::MAX)) as i64)
     }
 }
@@ -416,6 +421,40 @@ mod tests {
             }
         }
         worst
+    }
+
+    #[test]
+    fn boxes_take_two_cache_lines() {
+        for (size, align) in [
+            (size_of::<Obb2>(), align_of::<Obb2>()),
+            (size_of::<Obb3>(), align_of::<Obb3>()),
+        ] {
+            assert_eq!((size, align), (128, 64));
+        }
+    }
+
+    #[test]
+    fn packed_error_measures_survive_their_largest_values() {
+        // x axis stretched by just under 2^-21: A0 . A0 - 1 just under the
+        // tolerance 2^-20; half-sizes at the domain limit, so the slack is
+        // at its largest (about 3 units).
+        let stretch = Fx::ONE + Fx::from_bits((1 << 11) - 1);
+        let axes = [
+            Vector([stretch, Fx::ZERO, Fx::ZERO]),
+            Vector([Fx::ZERO, Fx::ONE, Fx::ZERO]),
+            Vector([Fx::ZERO, Fx::ZERO, Fx::ONE]),
+        ];
+        let half = Vector([Fx::from_num(1 << 20); 3]);
+        let b = Obb3::try_new(Vector::ZERO, half, Rot3::try_from_axes(axes).unwrap()).unwrap();
+        let tau = wide(stretch) * wide(stretch) - (1i128 << 64);
+        let want_error = -((-tau) >> 32);
+        let want_slack = -((-(tau * 3 * wide(half.0[0]))) >> 64) + 2;
+        assert!(
+            want_error > 4000 && want_slack > 3 << 31,
+            "{want_error} {want_slack}"
+        );
+        assert_eq!(i128::from(b.axis_error().to_bits()), want_error);
+        assert_eq!(i128::from(b.slack().to_bits()), want_slack);
     }
 
     #[test]

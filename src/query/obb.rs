@@ -11,7 +11,7 @@
 //! ray queries answer for `S`. When the axes are exactly orthonormal
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
-use crate::num::{Fx, Round, div_floor, from_scale64, mul_wide, wide};
+use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
 use crate::query::interval::{Bounds, Time, span, wide_vec};
 use crate::query::ray::RayHit;
@@ -154,28 +154,31 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
     let d: [i64; D] = std::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
     let sigma = obb.slack().to_bits();
     let mut inside = true;
-    let mut dist2: i128 = 0;
+    let mut excess = [0i64; D];
     let mut wbox = [0i64; D];
-    for ((w, axis), half) in wbox.iter_mut().zip(obb.axes()).zip(obb.half().0) {
+    for (i, (axis, half)) in obb.axes().iter().zip(obb.half().0).enumerate() {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
         let u = dot64(&d, &axis.0.map(|v| v.to_bits()));
         let mag = (u.unsigned_abs() >> 32) as i64;
         let h = half.to_bits();
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
-        let e = (mag - h - sigma).max(0);
-        dist2 += i128::from(e) * i128::from(e);
+        excess[i] = (mag - h - sigma).max(0);
         inside &= mag <= h;
         let clamped = mag.min(h);
-        *w = if u < 0 { -clamped } else { clamped };
+        wbox[i] = if u < 0 { -clamped } else { clamped };
     }
-    let r = ball.radius();
-    let r2 = mul_wide(r, r); // scale 2^64, < 2^105
-    // r^2 * D * tau: < 2^105 * 3 * 2^12 at scale 2^96, ceil to 2^64.
-    let d_tau = D as i64 * obb.axis_error().to_bits();
-    let inflate = -((-(r2 * i128::from(d_tau))) >> 32);
+    let dist2 = dot64(&excess, &excess);
+    // The radius, the axis error and the sum of squares are non-negative:
+    // unsigned arithmetic, fewer multiplications. r^2 at scale 2^64,
+    // < 2^105; r^2 * D * tau < 2^105 * 3 * 2^12 at scale 2^96, rounded up to
+    // scale 2^64.
+    let r = ball.radius().to_bits() as u64;
+    let r2 = u128::from(r) * u128::from(r);
+    let d_tau = D as u64 * obb.axis_error().to_bits() as u64;
+    let inflate = (r2 * u128::from(d_tau) + u128::from(u32::MAX)) >> 32;
     BallInFrame {
-        hit: dist2 <= r2 + inflate,
+        hit: dist2 as u128 <= r2 + inflate,
         inside,
         wbox,
     }
@@ -315,8 +318,8 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
 /// product is one widening multiply).
 #[inline]
 fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
-    let mut s = 0i128;
-    for k in 0..D {
+    let mut s = i128::from(x[0]) * i128::from(y[0]);
+    for k in 1..D {
         s += i128::from(x[k]) * i128::from(y[k]);
     }
     s

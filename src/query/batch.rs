@@ -13,7 +13,7 @@
 use crate::error::{Error, Field};
 use crate::query::ray::{PreparedRay, RayHit, ray_meets};
 use crate::query::slab::{AxisTimes, Den, Span, bits, fold};
-use crate::query::sweep::{Sweep, aabb_sweep, sweep_hits};
+use crate::query::sweep::{Sweep, aabb_sweep, clamp_step, sweep_hits};
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -211,7 +211,16 @@ impl<const D: usize> AabbSet<D> {
     /// flags to set) and appends the indices whose flag is non-negative,
     /// ascending, without a branch per box.
     #[inline(always)]
-    fn scan(&self, mut fill: impl FnMut(usize, &mut [i64]), out: &mut Vec<u32>) {
+    fn scan(&self, fill: impl FnMut(usize, &mut [i64]), out: &mut Vec<u32>) {
+        self.scan_blocks(fill, |found| out.extend_from_slice(found));
+    }
+
+    /// Runs `fill` over blocks of boxes (the block's first index and its
+    /// flags to set) and passes each block's indices whose flag is
+    /// non-negative, ascending, to `visit`; the indices are gathered
+    /// without a branch per box.
+    #[inline(always)]
+    fn scan_blocks(&self, mut fill: impl FnMut(usize, &mut [i64]), mut visit: impl FnMut(&[u32])) {
         let n = self.len();
         let (mut flags, mut found) = ([0i64; BLOCK], [0u32; BLOCK]);
         let mut start = 0;
@@ -224,7 +233,7 @@ impl<const D: usize> AabbSet<D> {
                 found[m % BLOCK] = (start + j) as u32;
                 m += usize::from(f >= 0);
             }
-            out.extend_from_slice(&found[..m]);
+            visit(&found[..m]);
             start += len;
         }
     }
@@ -297,19 +306,28 @@ impl<const D: usize> AabbSet<D> {
     /// assert!(AabbSet::new().first_hit(&PreparedRay::new(&r)).is_none());
     /// ```
     pub fn first_hit(&self, ray: &PreparedRay<D>) -> Option<BatchHit<D>> {
-        // The earliest box the ray meets at all (max_t aside): when even it
-        // is beyond max_t, so is every other, and the cast below says None.
-        let index = match RayScan::new(self, ray) {
-            Some(scan) => earliest(self.len(), |i| scan.key(i), |i| scan.meet_time(i).0),
-            None => earliest(
-                self.len(),
-                |i| {
-                    let (_, n, d) = ray.meet_time(self.corners(i));
-                    (n, d)
-                },
-                |i| ray.meet_time(self.corners(i)).0,
-            ),
-        }?;
+        // Among the boxes meeting the bounding box of the segment (every box
+        // hit within max_t is one), the one the ray meets earliest, max_t
+        // aside: when even it is beyond max_t, so is every box hit, and the
+        // cast below says None.
+        let [lo, hi] = &ray.reach;
+        let fill = |start, flags: &mut [i64]| self.separated(lo, hi, start, flags);
+        let mut best = Earliest::new();
+        match RayScan::new(self, ray) {
+            Some(scan) => self.scan_blocks(fill, |found| {
+                for &i in found {
+                    let i = i as usize;
+                    best.offer(i, scan.key(i), || scan.meet_time(i).0);
+                }
+            }),
+            None => self.scan_blocks(fill, |found| {
+                for &i in found {
+                    let (meets, n, d) = ray.meet_time(self.corners(i as usize));
+                    best.offer(i as usize, (n, d), || meets);
+                }
+            }),
+        }
+        let index = best.index()?;
         Some(BatchHit {
             index: index as u32,
             hit: ray.cast(&self.get(index as u32)?)?,
@@ -341,10 +359,11 @@ impl<const D: usize> AabbSet<D> {
     pub fn first_sweep_hit(&self, moving: &Aabb<D>, d: Vector<D>) -> Option<BatchSweep<D>> {
         let dv = bits(&d);
         let neg = dv.map(|v| v < 0);
+        let step = dv.map(clamp_step);
         let index = if dv.contains(&i64::MIN) {
-            self.first_sweep(moving, &neg, &dv.map(i64::unsigned_abs))
+            self.first_sweep(moving, step, &neg, &dv.map(i64::unsigned_abs))
         } else {
-            self.first_sweep(moving, &neg, &dv.map(i64::abs))
+            self.first_sweep(moving, step, &neg, &dv.map(i64::abs))
         }?;
         Some(BatchSweep {
             index: index as u32,
@@ -358,52 +377,75 @@ impl<const D: usize> AabbSet<D> {
     fn first_sweep<T: Den + PartialEq>(
         &self,
         moving: &Aabb<D>,
+        step: [i64; D],
         neg: &[bool; D],
         mag: &[T; D],
     ) -> Option<usize> {
         let scan = SweepScan::new(self, moving, neg, mag);
-        earliest(
-            self.len(),
-            |i| {
-                // Time of first contact, 0 when already penetrating (entry
-                // before 0, or no finite entry).
-                let (s, _) = scan.span(i);
-                if s.en < 0 {
-                    (0, T::ONE)
-                } else {
-                    (s.en, s.en_den)
+        // Only the boxes meeting the bounding box of the sweep can be hit.
+        let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
+        let lo: [i64; D] = std::array::from_fn(|k| mmin[k] + step[k].min(0));
+        let hi: [i64; D] = std::array::from_fn(|k| mmax[k] + step[k].max(0));
+        let mut best = Earliest::new();
+        self.scan_blocks(
+            |start, flags| self.separated(&lo, &hi, start, flags),
+            |found| {
+                for &i in found {
+                    let i = i as usize;
+                    // Time of first contact, 0 when already penetrating
+                    // (entry before 0, or no finite entry).
+                    let (s, _) = scan.span(i);
+                    let key = if s.en < 0 {
+                        (0, T::ONE)
+                    } else {
+                        (s.en, s.en_den)
+                    };
+                    best.offer(i, key, || {
+                        let (s, ok) = scan.span(i);
+                        sweep_hits(&s, ok)
+                    });
                 }
             },
-            |i| {
-                let (s, ok) = scan.span(i);
-                sweep_hits(&s, ok)
-            },
-        )
+        );
+        best.index()
     }
 }
 
-/// The index `i < n` with the smallest time `key(i) = n_i / d_i` (`n_i >=
-/// 0`, `d_i > 0`, or `1 / 0` for never) among those that `confirm`, the
-/// lowest index on a tie. `confirm` runs only for a box whose key beats the
-/// best so far: rare once a near box is found, so the branch predicts well
-/// and most boxes cost only their key.
-#[inline(always)]
-fn earliest<T: Den>(
-    n: usize,
-    key: impl Fn(usize) -> (i64, T),
-    confirm: impl Fn(usize) -> bool,
-) -> Option<usize> {
-    // The best so far; `1 / 0` (nothing yet) loses to any time.
-    let (mut bn, mut bd, mut index) = (1i64, T::ZERO, 0usize);
-    for i in 0..n {
-        let (tn, td) = key(i);
-        // Strictly earlier replaces, so the lowest index keeps a tie.
-        // Numerators below 2^54, denominators below 2^64: below 2^118.
-        if bd.times(tn) < td.times(bn) && confirm(i) {
-            (bn, bd, index) = (tn, td, i);
+/// The smallest time `n_i / d_i` (`n_i >= 0`, `d_i > 0`, or `1 / 0` for
+/// never) offered so far among the boxes that `confirm`, the lowest index
+/// on a tie (boxes are offered in ascending order). `confirm` runs only
+/// for a box whose time beats the best so far: rare once a near box is
+/// found, so the branch predicts well and most boxes cost only their time.
+struct Earliest<T> {
+    n: i64,
+    d: T,
+    index: usize,
+}
+
+impl<T: Den> Earliest<T> {
+    /// Nothing yet: `1 / 0`, which loses to any time.
+    fn new() -> Self {
+        Self {
+            n: 1,
+            d: T::ZERO,
+            index: 0,
         }
     }
-    (bd.to_u64() != 0).then_some(index)
+
+    /// Box `i` with time `tn / td`, kept if strictly earlier (so the lowest
+    /// index keeps a tie) and confirmed.
+    #[inline(always)]
+    fn offer(&mut self, i: usize, (tn, td): (i64, T), confirm: impl FnOnce() -> bool) {
+        // Numerators below 2^54, denominators below 2^64: below 2^118.
+        if self.d.times(tn) < td.times(self.n) && confirm() {
+            (self.n, self.d, self.index) = (tn, td, i);
+        }
+    }
+
+    /// The box kept, if any.
+    fn index(&self) -> Option<usize> {
+        (self.d.to_u64() != 0).then_some(self.index)
+    }
 }
 
 /// One swept box's constants for scanning a set: per axis the arrays of

@@ -27,9 +27,11 @@ pub struct RayHit<const D: usize> {
 /// The first point of `ray` (for `t` in `[0, max_t]`) in the closed box, or
 /// `None`.
 ///
-/// Slab test with exact times: entry and exit per axis are fractions
-/// compared by cross-multiplication (one widening multiplication each, no
-/// division, no data-dependent branch). A zero direction component is
+/// Two exact shortcuts first, comparisons only: an origin in the closed box
+/// is the hit at `t = 0`, and a box behind the origin on some axis is a
+/// miss. Then the slab test with exact times: entry and exit per axis are
+/// fractions compared by cross-multiplication (one widening multiplication
+/// each, no division, no branch inside the test). A zero direction component is
 /// inside its slab always or never (`min <= origin <= max`), without
 /// division. An origin inside or on the box gives `t = 0` and `inside`. A ray
 /// grazing a face, edge or corner hits (closed box). At an edge or corner the
@@ -49,14 +51,61 @@ pub struct RayHit<const D: usize> {
 /// ```
 pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
     let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
+    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+    // Two exact shortcuts, comparisons only: an origin in the closed box is
+    // the hit at t = 0, and a box behind the origin on some axis (wholly
+    // below it where the direction does not rise, or wholly above it where
+    // the direction does not fall) is never reached.
+    if boxes_meet(&[o, o], &corners) {
+        return Some(RayHit::at_origin(ray));
+    }
+    if !boxes_meet(&ahead(&o, &dir), &corners) {
+        return None;
+    }
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
-    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
     let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), corners);
     if !ray_meets(&s, ok) {
         return None;
     }
     finish(ray, &dir, aabb, &s, || Divisor::new(s.en_den as u64))
+}
+
+/// Whether the closed boxes `[lo, hi]` and `[bmin, bmax]` (raw bits, each
+/// within 2^62 of the other) meet, without branches: every difference
+/// `hi - bmin` and `bmax - lo` is non-negative.
+#[inline(always)]
+fn boxes_meet<const D: usize>([lo, hi]: &[[i64; D]; 2], [bmin, bmax]: &[[i64; D]; 2]) -> bool {
+    let mut signs = 0;
+    for k in 0..D {
+        signs |= (hi[k] - bmin[k]) | (bmax[k] - lo[k]);
+    }
+    signs >= 0
+}
+
+/// The region a ray can reach at any `t >= 0` as a box (raw bits): from the
+/// origin, unbounded (2^62, beyond every in-domain coordinate) toward each
+/// direction component's sign, flat along a zero component.
+#[inline(always)]
+fn ahead<const D: usize>(o: &[i64; D], dir: &[i64; D]) -> [[i64; D]; 2] {
+    const FAR: i64 = 1 << 62;
+    [
+        std::array::from_fn(|k| if dir[k] < 0 { -FAR } else { o[k] }),
+        std::array::from_fn(|k| if dir[k] > 0 { FAR } else { o[k] }),
+    ]
+}
+
+impl<const D: usize> RayHit<D> {
+    /// The hit of a ray whose origin is in the closed box.
+    #[inline(always)]
+    fn at_origin(ray: &Ray<D>) -> Self {
+        RayHit {
+            t: Fx::ZERO,
+            point: ray.origin(),
+            normal: Vector::ZERO,
+            inside: true,
+        }
+    }
 }
 
 /// The slab span of a ray (origin bits `o`, direction signs and magnitudes)
@@ -104,12 +153,7 @@ fn finish<const D: usize>(
     divisor: impl FnOnce() -> Divisor,
 ) -> Option<RayHit<D>> {
     if s.en <= 0 {
-        return Some(RayHit {
-            t: Fx::ZERO,
-            point: ray.origin(),
-            normal: Vector::ZERO,
-            inside: true,
-        });
+        return Some(RayHit::at_origin(ray));
     }
     if !within(s.en, s.en_den, ray.max_t()) {
         return None;
@@ -210,6 +254,7 @@ impl<const D: usize> PreparedRay<D> {
     /// the rounded one, so the closed box meets the exact segment's bounding
     /// box exactly when it overlaps this one. The far end is kept within
     /// `2^62` (beyond every in-domain coordinate, still far from overflow).
+    #[inline(always)]
     fn reach(ray: &Ray<D>) -> [[i64; D]; 2] {
         let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
         let (mut lo, mut hi) = (o, o);

@@ -34,9 +34,12 @@ pub struct Sweep<const D: usize> {
 /// `t = 0` (not `overlapping`), and boxes that merely come to touch at
 /// `t = 1` are not hit. An axis where `d` is zero overlaps always or never,
 /// decided without division. Exact for in-domain boxes and any `d`:
-/// comparisons are cross-multiplied (one widening multiplication each, no
-/// branch on the data); only the reported times divide, `t_enter` rounded
-/// down, `t_exit` up.
+/// two shortcuts first, comparisons only (a box that misses the bounding
+/// box of the sweep is not hit; boxes penetrating both at `t = 0` and at
+/// `t = 1` penetrate throughout: `overlapping`, `t_exit` 1), then the slab
+/// test, whose comparisons are cross-multiplied (one widening
+/// multiplication each, no branch inside the test); only the reported times
+/// divide, `t_enter` rounded down, `t_exit` up.
 ///
 /// # Examples
 /// ```
@@ -53,6 +56,17 @@ pub fn aabb_sweep<const D: usize>(
     d: Vector<D>,
 ) -> Option<Sweep<D>> {
     let dv = bits(&d);
+    // Penetrating throughout: from the start, still at the end.
+    let throughout = Sweep {
+        t_enter: Fx::ZERO,
+        t_exit: Fx::ONE,
+        normal: Vector::ZERO,
+        overlapping: true,
+    };
+    let step = dv.map(clamp_step);
+    if let Some(answer) = sweep_shortcut(stationary, moving, step, Bounds::Open, throughout) {
+        return answer;
+    }
     let neg = dv.map(|v| v < 0);
     // |d| fits an i64 unless a component is i64::MIN (one multiplication
     // per comparison); otherwise the same code with u64 magnitudes.
@@ -61,6 +75,67 @@ pub fn aabb_sweep<const D: usize>(
     } else {
         sweep_with(stationary, moving, &neg, &dv.map(i64::abs))
     }
+}
+
+/// Beyond every in-domain coordinate (2^52) by far, and far from overflow
+/// when added to one.
+const FAR: i64 = 1 << 62;
+
+/// A displacement component clamped to `[-2^62, 2^62]`: a box displaced by
+/// it compares with in-domain boxes as when displaced by the exact value.
+#[inline(always)]
+pub(crate) fn clamp_step(v: impl Into<i128>) -> i64 {
+    v.into().clamp(-i128::from(FAR), i128::from(FAR)) as i64
+}
+
+/// Whether the box `[mmin + lo_step, mmax + hi_step]` (`moving` grown or
+/// moved by the steps) meets `fixed`, openly or closed per `bounds`:
+/// comparisons only, no branch. Steps within 2^62 ([`clamp_step`]).
+///
+/// With `lo_step = min(step, 0)` and `hi_step = max(step, 0)` the box is the
+/// bounding box of `moving` displaced by `t * step` over `t` in `[0, 1]`: a
+/// box that meets `fixed` at some `t` lies in it then, so `false` is an
+/// exact miss. With both steps equal it is `moving` displaced by them.
+#[inline(always)]
+fn moved_box_meets<const D: usize>(
+    fixed: &Aabb<D>,
+    moving: &Aabb<D>,
+    [lo_step, hi_step]: [[i64; D]; 2],
+    bounds: Bounds,
+) -> bool {
+    let [fmin, fmax, mmin, mmax] =
+        [fixed.min(), fixed.max(), moving.min(), moving.max()].map(|v| bits(&v));
+    // Open overlap needs both differences positive, closed non-negative.
+    let strict = i64::from(bounds == Bounds::Open);
+    let mut signs = 0;
+    for k in 0..D {
+        let (lo, hi) = (mmin[k] + lo_step[k], mmax[k] + hi_step[k]);
+        signs |= (fmax[k] - lo - strict) | (hi - fmin[k] - strict);
+    }
+    signs >= 0
+}
+
+/// Two exact shortcuts of the sweeps, comparisons only: the answer `None`
+/// (a miss) when `moving` cannot meet `fixed` during the step (the bounding
+/// box of the sweep misses it), the answer `throughout` when it meets
+/// `fixed` both at `t = 0` and at `t = 1` (so at every `t` in between: the
+/// times of overlap are an interval); no answer when only the slab test
+/// can tell.
+#[inline(always)]
+fn sweep_shortcut<R, const D: usize>(
+    fixed: &Aabb<D>,
+    moving: &Aabb<D>,
+    step: [i64; D],
+    bounds: Bounds,
+    throughout: R,
+) -> Option<Option<R>> {
+    let swept = [step.map(|v| v.min(0)), step.map(|v| v.max(0))];
+    if !moved_box_meets(fixed, moving, swept, bounds) {
+        return Some(None);
+    }
+    let both_ends = moved_box_meets(fixed, moving, [[0; D]; 2], bounds)
+        & moved_box_meets(fixed, moving, [step; 2], bounds);
+    both_ends.then_some(Some(throughout))
 }
 
 /// [`aabb_sweep`] for displacement signs `neg` and magnitudes `mag`.
@@ -155,7 +230,9 @@ pub struct OverlapInterval {
 /// `i128`, no overflow for any displacements). Touching at exactly `t = 1`
 /// or only at one instant is a hit with `u0 == u1` (up to rounding). An axis
 /// with zero relative motion overlaps always or never, without division.
-/// `u0` is rounded down, `u1` up. Symmetric in swapping (a, va) with (b, vb).
+/// The same two comparison-only shortcuts as [`aabb_sweep`] come first
+/// (closed: boxes overlapping at both ends give `[0, 1]`). `u0` is rounded
+/// down, `u1` up. Symmetric in swapping (a, va) with (b, vb).
 ///
 /// # Examples
 /// ```
@@ -174,6 +251,13 @@ pub fn aabb_sweep_pair<const D: usize>(
     let (wa, wb) = (bits(&va), bits(&vb));
     // B relative to A: |vb - va| < 2^64.
     let v: [i128; D] = std::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
+    let throughout = OverlapInterval {
+        u0: Fx::ZERO,
+        u1: Fx::ONE,
+    };
+    if let Some(answer) = sweep_shortcut(a, b, v.map(clamp_step), Bounds::Closed, throughout) {
+        return answer;
+    }
     let neg = v.map(|x| x < 0);
     let mag = v.map(i128::unsigned_abs);
     // Magnitudes below 2^63 multiply in one instruction (as i64).

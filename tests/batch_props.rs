@@ -57,6 +57,12 @@ fn boxes<const D: usize>() -> impl Strategy<Value = Vec<Aabb<D>>> {
     proptest::collection::vec(aabb::<D>(), 0..=24)
 }
 
+/// Sets spanning several blocks of the scans (64 boxes each), the last one
+/// partial.
+fn many_boxes<const D: usize>() -> impl Strategy<Value = Vec<Aabb<D>>> {
+    proptest::collection::vec(aabb::<D>(), 65..=200)
+}
+
 /// A direction component: zero often, small halves, an ulp, the domain.
 fn dir_comp() -> impl Strategy<Value = i64> {
     prop_oneof![
@@ -278,6 +284,22 @@ macro_rules! dimension_props {
                 b in boxes::<$d>(),
             ) {
                 check_first_sweep_hit(&m, d, &b)?;
+            }
+
+            #[test]
+            fn ray_queries_across_blocks_match_ray_aabb(r in ray::<$d>(), b in many_boxes::<$d>()) {
+                check_ray_hits(&r, &b)?;
+                check_first_hit(&r, &b)?;
+            }
+
+            #[test]
+            fn box_queries_across_blocks_match_single_queries(
+                m in aabb::<$d>(),
+                d in disp::<$d>(),
+                b in many_boxes::<$d>(),
+            ) {
+                check_first_sweep_hit(&m, d, &b)?;
+                check_overlapping(&b, &m)?;
             }
         }
     };

@@ -20,6 +20,9 @@ use crate::vec::Vector;
 /// Boxes per block of a scan: the per-block flags stay in registers or L1.
 const BLOCK: usize = 64;
 
+// `ray_hits` keeps a block's hits as the bits of a `u64`.
+const _: () = assert!(BLOCK <= 64);
+
 /// A set of boxes laid out for batch queries, indexed by `u32` in insertion
 /// order.
 ///
@@ -244,10 +247,12 @@ impl<const D: usize> AabbSet<D> {
     /// direction component with the origin on the slab's face all count).
     /// No division; an empty set appends nothing.
     ///
-    /// Two passes: the boxes overlapping the bounding box of the segment the
-    /// ray sweeps up to `max_t` (its far end rounded outward, so no box the
-    /// ray hits is dropped), branch-free like [`overlapping`](Self::overlapping),
-    /// then the exact slab test on those alone.
+    /// Two passes per block of boxes. First, branch-free like
+    /// [`overlapping`](Self::overlapping): a box containing the origin is a
+    /// hit, and of the others, those overlapping the bounding box of the
+    /// segment the ray sweeps up to `max_t` (its far end rounded outward, so
+    /// no box the ray hits is dropped) are gathered. Then the exact slab test
+    /// on those alone.
     ///
     /// # Examples
     /// ```
@@ -260,29 +265,59 @@ impl<const D: usize> AabbSet<D> {
     /// assert_eq!(out, [0, 2]); // grazing y = 0; box 2 reached at t = max_t
     /// ```
     pub fn ray_hits(&self, ray: &PreparedRay<D>, out: &mut Vec<u32>) {
-        // The candidates are compacted in place, without a branch per box.
-        let first = out.len();
-        let [lo, hi] = &ray.reach;
-        self.scan(|start, flags| self.separated(lo, hi, start, flags), out);
-        let flag = |(meets, n, d): (bool, i64, i64)| meets && ray.within_max_t(n, d);
-        let mut kept = first;
-        match RayScan::new(self, ray) {
-            Some(scan) => {
-                for r in first..out.len() {
-                    let i = out[r];
-                    out[kept] = i;
-                    kept += usize::from(flag(scan.meet_time(i as usize)));
-                }
-            }
+        let scan = RayScan::new(self, ray);
+        // The exact slab test of box i, max_t included.
+        let hits = |i: usize| match &scan {
+            Some(scan) => scan.hits_within_reach(i),
             None => {
-                for r in first..out.len() {
-                    let i = out[r];
-                    out[kept] = i;
-                    kept += usize::from(flag(ray.meet_time(self.corners(i as usize))));
-                }
+                let (meets, n, d) = ray.meet_time(self.corners(i));
+                meets & ray.within_max_t(n, d)
             }
+        };
+        let ([lo, hi], o) = (&ray.reach, &ray.origin);
+        let n = self.len();
+        let (mut far, mut away) = ([0i64; BLOCK], [0i64; BLOCK]);
+        let mut start = 0;
+        while start < n {
+            let end = n.min(start + BLOCK);
+            let bmin: [&[i64]; D] = std::array::from_fn(|k| &self.min[k][start..end]);
+            let bmax: [&[i64]; D] = std::array::from_fn(|k| &self.max[k][start..end]);
+            // Sign words per box, in a loop the compiler can vectorize:
+            // negative when it misses the segment's bounding box, when it
+            // does not contain the origin.
+            let len = end - start;
+            for j in 0..len {
+                let (mut apart, mut outside) = (0, 0);
+                for k in 0..D {
+                    // Differences of in-domain coordinates and of the
+                    // bounding box (within 2^62): below 2^63.
+                    apart |= (hi[k] - bmin[k][j]) | (bmax[k][j] - lo[k]);
+                    outside |= (o[k] - bmin[k][j]) | (bmax[k][j] - o[k]);
+                }
+                (far[j], away[j]) = (apart, outside);
+            }
+            // Bit j of `found`: box start + j is hit. Those containing the
+            // origin are (t = 0); of the others, those meeting the segment's
+            // bounding box (bit j of `maybe`) get the slab test. The bits
+            // are shifted in from the top, without a branch per box.
+            let (mut found, mut maybe) = (0u64, 0u64);
+            for j in (0..len).rev() {
+                let inside = !away[j] as u64 >> 63;
+                found = (found << 1) | inside;
+                maybe = (maybe << 1) | (!far[j] as u64 >> 63 & (inside ^ 1));
+            }
+            while maybe != 0 {
+                let j = maybe.trailing_zeros();
+                found |= u64::from(hits(start + j as usize)) << j;
+                maybe &= maybe - 1;
+            }
+            // The set bits, ascending.
+            while found != 0 {
+                out.push((start as u32) + found.trailing_zeros());
+                found &= found - 1;
+            }
+            start = end;
         }
-        out.truncate(kept);
     }
 
     /// The box the ray hits first, with [`ray_aabb`](crate::ray_aabb)'s
@@ -583,6 +618,31 @@ impl<'a, const D: usize> RayScan<'a, D> {
     fn meet_time(&self, i: usize) -> (bool, i64, i64) {
         let s = fold(&self.axes(i));
         (ray_meets(&s, true), s.en.max(0), s.en_den)
+    }
+
+    /// Whether the ray hits box `i` (`i < len`, `max_t` included), for a
+    /// box known to meet the bounding box of the segment
+    /// ([`PreparedRay::reach`], exact for box corners): then on every axis
+    /// the entry is at most `max_t` and the exit at least 0, and the hit
+    /// is every entry before every other axis's exit, `en_i / d_i <=
+    /// ex_j / d_j`, `D (D - 1)` cross-multiplied comparisons with no
+    /// select (numerators within 2^54, magnitudes within 2^52).
+    #[inline(always)]
+    fn hits_within_reach(&self, i: usize) -> bool {
+        let axes = self.axes(i);
+        let mut late = 0;
+        for (p, a) in axes.iter().enumerate() {
+            for (q, b) in axes.iter().enumerate() {
+                if p != q {
+                    // Negative when a's entry is after b's exit; its high
+                    // word has the sign (products below 2^106).
+                    let gap =
+                        i128::from(b.ex) * i128::from(a.den) - i128::from(a.en) * i128::from(b.den);
+                    late |= (gap >> 64) as i64;
+                }
+            }
+        }
+        late >= 0
     }
 }
 

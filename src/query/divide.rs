@@ -5,8 +5,12 @@
 //! quotient costs two multiplications and two corrections. Every result is
 //! the exact floor quotient and remainder, on every platform.
 //!
-//! A [`Divisor`] is reusable: the ray's point divides three numerators by the
-//! same denominator, and a prepared ray keeps one divisor per axis.
+//! A [`Divisor`] is reusable: a prepared ray keeps one divisor per axis, so
+//! its hits divide by multiplying. A single ray query divides only on a hit,
+//! four times by one denominator: there [`OneOff`], the platform's own
+//! 128-by-64-bit division (one instruction on x86-64), costs less than
+//! building the reciprocal. Both are exact, so the answers are the same
+//! everywhere; [`Divide`] is what both provide.
 
 /// `floor((2^19 - 3 * 2^8) / i)` for `i` in `256..512`: the 11-bit first
 /// approximation of the reciprocal, indexed by the top 9 bits of a
@@ -103,16 +107,45 @@ impl Divisor {
         let (q1, r) = (q1.wrapping_sub(m), r.wrapping_sub(m & d));
         (q1, r >> self.shift)
     }
+}
+
+/// Exact floor division of a 128-bit numerator by a fixed 64-bit divisor,
+/// quotient below 2^64: [`Divisor`] (prepared reciprocal, for many
+/// divisions) or [`OneOff`] (the platform's own division, for a few).
+pub(crate) trait Divide {
+    /// `(floor(n / d), n mod d)`. Requires `n < d * 2^64`.
+    fn div_rem(&self, n: u128) -> (u64, u64);
 
     /// `floor(-m / d)` when `neg`, else `floor(m / d)`, branch-free.
     /// Requires `floor(m / d) < 2^63`.
     #[inline(always)]
-    pub(crate) fn floor_signed(&self, m: u128, neg: bool) -> i64 {
+    fn floor_signed(&self, m: u128, neg: bool) -> i64 {
         let (q, r) = self.div_rem(m);
         // floor(-m / d) = -(q + (r != 0)); as a mask: x ^ -1 - -1 = -x.
         let mask = -i64::from(neg);
         let up = i64::from(r != 0) & mask;
         ((q as i64 + up) ^ mask) - mask
+    }
+}
+
+impl Divide for Divisor {
+    #[inline(always)]
+    fn div_rem(&self, n: u128) -> (u64, u64) {
+        Divisor::div_rem(self, n)
+    }
+}
+
+/// A non-zero divisor for a few divisions: each is the platform's 128-bit
+/// by 64-bit division (one instruction on x86-64), no reciprocal to build.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OneOff(pub(crate) u64);
+
+impl Divide for OneOff {
+    #[inline(always)]
+    fn div_rem(&self, n: u128) -> (u64, u64) {
+        let d = u128::from(self.0.max(1));
+        let q = n / d;
+        (q as u64, (n - q * d) as u64)
     }
 }
 

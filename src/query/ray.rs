@@ -2,7 +2,7 @@
 //! one ray against many boxes.
 
 use crate::num::Fx;
-use crate::query::divide::Divisor;
+use crate::query::divide::{Divide, Divisor, OneOff};
 use crate::query::interval::Bounds;
 use crate::query::slab::{Den, Span, bits, span};
 use crate::shape::{Aabb, Ray};
@@ -36,8 +36,9 @@ pub struct RayHit<const D: usize> {
 /// division. An origin inside or on the box gives `t = 0` and `inside`. A ray
 /// grazing a face, edge or corner hits (closed box). At an edge or corner the
 /// normal is the face of the first axis in x, y, z order among those entered
-/// last. A hit exactly at `max_t` counts. Only a hit divides: `t` and the
-/// point's coordinates share one denominator and one reciprocal.
+/// last. A hit exactly at `max_t` counts. Only a hit past the origin
+/// divides: `t` and the point's coordinates, exact floor quotients by one
+/// denominator.
 ///
 /// See also [`PreparedRay`] to cast one ray against many boxes.
 ///
@@ -49,50 +50,46 @@ pub struct RayHit<const D: usize> {
 /// let h = ray_aabb(&r, &b).unwrap();
 /// assert_eq!((h.t, h.normal, h.inside), (Fx::from_num(2), Vec2::from_ints([-1, 0]), false));
 /// ```
+#[inline]
 pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
     let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
     let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
     // Two exact shortcuts, comparisons only: an origin in the closed box is
     // the hit at t = 0, and a box behind the origin on some axis (wholly
-    // below it where the direction does not rise, or wholly above it where
-    // the direction does not fall) is never reached.
-    if boxes_meet(&[o, o], &corners) {
+    // above it where the direction does not rise, or wholly below it where
+    // the direction does not fall) is never reached. As signs, without
+    // branches: o - min (o is below the box when negative) and max - o
+    // (above), in-domain differences within 2^53.
+    let [bmin, bmax] = corners;
+    let (mut outside, mut behind) = (0, 0);
+    for k in 0..D {
+        let (from_min, to_max) = (o[k] - bmin[k], bmax[k] - o[k]);
+        outside |= from_min | to_max;
+        let (rises, falls) = (-i64::from(dir[k] > 0), -i64::from(dir[k] < 0));
+        behind |= (from_min & !rises) | (to_max & !falls);
+    }
+    if outside >= 0 {
         return Some(RayHit::at_origin(ray));
     }
-    if !boxes_meet(&ahead(&o, &dir), &corners) {
+    if behind < 0 {
         return None;
     }
+    ray_aabb_slab(ray, aabb)
+}
+
+/// [`ray_aabb`] past its shortcuts: the slab test, out of line so that the
+/// shortcuts need few registers.
+#[inline(never)]
+fn ray_aabb_slab<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
+    let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
+    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
     let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), corners);
     if !ray_meets(&s, ok) {
         return None;
     }
-    finish(ray, &dir, aabb, &s, || Divisor::new(s.en_den as u64))
-}
-
-/// Whether the closed boxes `[lo, hi]` and `[bmin, bmax]` (raw bits, each
-/// within 2^62 of the other) meet, without branches: every difference
-/// `hi - bmin` and `bmax - lo` is non-negative.
-#[inline(always)]
-fn boxes_meet<const D: usize>([lo, hi]: &[[i64; D]; 2], [bmin, bmax]: &[[i64; D]; 2]) -> bool {
-    let mut signs = 0;
-    for k in 0..D {
-        signs |= (hi[k] - bmin[k]) | (bmax[k] - lo[k]);
-    }
-    signs >= 0
-}
-
-/// The region a ray can reach at any `t >= 0` as a box (raw bits): from the
-/// origin, unbounded (2^62, beyond every in-domain coordinate) toward each
-/// direction component's sign, flat along a zero component.
-#[inline(always)]
-fn ahead<const D: usize>(o: &[i64; D], dir: &[i64; D]) -> [[i64; D]; 2] {
-    const FAR: i64 = 1 << 62;
-    [
-        std::array::from_fn(|k| if dir[k] < 0 { -FAR } else { o[k] }),
-        std::array::from_fn(|k| if dir[k] > 0 { FAR } else { o[k] }),
-    ]
+    finish(ray, &dir, aabb, &s, || OneOff(s.en_den as u64))
 }
 
 impl<const D: usize> RayHit<D> {
@@ -143,14 +140,14 @@ fn within(n: i64, d: i64, max_t: Fx) -> bool {
 }
 
 /// The hit of a ray that meets the box: inside, beyond `max_t`, or the
-/// entry with its point. `divisor` gives the reciprocal of `s.en_den`.
+/// entry with its point. `divisor` divides by `s.en_den`.
 #[inline(always)]
-fn finish<const D: usize>(
+fn finish<V: Divide, const D: usize>(
     ray: &Ray<D>,
     dir: &[i64; D],
     aabb: &Aabb<D>,
     s: &Span<i64>,
-    divisor: impl FnOnce() -> Divisor,
+    divisor: impl FnOnce() -> V,
 ) -> Option<RayHit<D>> {
     if s.en <= 0 {
         return Some(RayHit::at_origin(ray));

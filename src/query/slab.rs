@@ -226,7 +226,7 @@ pub(crate) fn below(x: i128, y: i128) -> i64 {
 /// it neither spills the value to the stack nor clobbers memory.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn opaque(mut x: i64) -> i64 {
+pub(crate) fn opaque(mut x: i64) -> i64 {
     // SAFETY: the block is empty: it reads and writes no memory, touches no
     // stack or flags, and leaves `x` as it was.
     unsafe {
@@ -238,7 +238,7 @@ fn opaque(mut x: i64) -> i64 {
 /// `x`, unchanged, hidden from the optimizer (see the x86-64 version).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn opaque(x: i64) -> i64 {
+pub(crate) fn opaque(x: i64) -> i64 {
     std::hint::black_box(x)
 }
 

@@ -3,7 +3,7 @@
 
 use crate::num::{Fx, Round};
 use crate::query::interval::Bounds;
-use crate::query::slab::{Den, Span, bits, span, unit_time};
+use crate::query::slab::{Den, Span, bits, opaque, span, unit_time};
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -50,6 +50,7 @@ pub struct Sweep<const D: usize> {
 /// assert_eq!(s.t_enter, Fx::from_num(0.5));
 /// assert_eq!(s.normal, Vec2::from_ints([-1, 0]));
 /// ```
+#[inline]
 pub fn aabb_sweep<const D: usize>(
     stationary: &Aabb<D>,
     moving: &Aabb<D>,
@@ -67,6 +68,17 @@ pub fn aabb_sweep<const D: usize>(
     if let Some(answer) = sweep_shortcut(stationary, moving, step, Bounds::Open, throughout) {
         return answer;
     }
+    sweep_slab(stationary, moving, dv)
+}
+
+/// [`aabb_sweep`] past its shortcuts: the slab test, out of line so that the
+/// shortcuts need few registers.
+#[inline(never)]
+fn sweep_slab<const D: usize>(
+    stationary: &Aabb<D>,
+    moving: &Aabb<D>,
+    dv: [i64; D],
+) -> Option<Sweep<D>> {
     let neg = dv.map(|v| v < 0);
     // |d| fits an i64 unless a component is i64::MIN (one multiplication
     // per comparison); otherwise the same code with u64 magnitudes.
@@ -88,39 +100,13 @@ pub(crate) fn clamp_step(v: impl Into<i128>) -> i64 {
     v.into().clamp(-i128::from(FAR), i128::from(FAR)) as i64
 }
 
-/// Whether the box `[mmin + lo_step, mmax + hi_step]` (`moving` grown or
-/// moved by the steps) meets `fixed`, openly or closed per `bounds`:
-/// comparisons only, no branch. Steps within 2^62 ([`clamp_step`]).
-///
-/// With `lo_step = min(step, 0)` and `hi_step = max(step, 0)` the box is the
-/// bounding box of `moving` displaced by `t * step` over `t` in `[0, 1]`: a
-/// box that meets `fixed` at some `t` lies in it then, so `false` is an
-/// exact miss. With both steps equal it is `moving` displaced by them.
-#[inline(always)]
-fn moved_box_meets<const D: usize>(
-    fixed: &Aabb<D>,
-    moving: &Aabb<D>,
-    [lo_step, hi_step]: [[i64; D]; 2],
-    bounds: Bounds,
-) -> bool {
-    let [fmin, fmax, mmin, mmax] =
-        [fixed.min(), fixed.max(), moving.min(), moving.max()].map(|v| bits(&v));
-    // Open overlap needs both differences positive, closed non-negative.
-    let strict = i64::from(bounds == Bounds::Open);
-    let mut signs = 0;
-    for k in 0..D {
-        let (lo, hi) = (mmin[k] + lo_step[k], mmax[k] + hi_step[k]);
-        signs |= (fmax[k] - lo - strict) | (hi - fmin[k] - strict);
-    }
-    signs >= 0
-}
-
-/// Two exact shortcuts of the sweeps, comparisons only: the answer `None`
-/// (a miss) when `moving` cannot meet `fixed` during the step (the bounding
-/// box of the sweep misses it), the answer `throughout` when it meets
-/// `fixed` both at `t = 0` and at `t = 1` (so at every `t` in between: the
-/// times of overlap are an interval); no answer when only the slab test
-/// can tell.
+/// Two exact shortcuts of the sweeps, comparisons only, no branch inside:
+/// the answer `None` (a miss) when `moving`, displaced by `t * step` over
+/// `t` in `[0, 1]`, cannot meet `fixed` (openly or closed, per `bounds`)
+/// because the bounding box of the sweep misses it; the answer `throughout`
+/// when it meets `fixed` both at `t = 0` and at `t = 1` (so at every `t` in
+/// between: the times of overlap are an interval); no answer when only the
+/// slab test can tell. `step` components within 2^62 ([`clamp_step`]).
 #[inline(always)]
 fn sweep_shortcut<R, const D: usize>(
     fixed: &Aabb<D>,
@@ -129,13 +115,30 @@ fn sweep_shortcut<R, const D: usize>(
     bounds: Bounds,
     throughout: R,
 ) -> Option<Option<R>> {
-    let swept = [step.map(|v| v.min(0)), step.map(|v| v.max(0))];
-    if !moved_box_meets(fixed, moving, swept, bounds) {
-        return Some(None);
+    let [fmin, fmax, mmin, mmax] =
+        [fixed.min(), fixed.max(), moving.min(), moving.max()].map(|v| bits(&v));
+    // Per axis, the boxes meet at time t when both a - t d and b + t d are
+    // positive (open) or non-negative (closed), with a = fmax - mmin and
+    // b = mmax - fmin. As signs, less 1 when open: at t = 0 a | b, at t = 1
+    // (a - d) | (b + d); over the sweep's bounding box max(a, a - d) |
+    // max(b, b + d), and a maximum is negative when both are: a & (a - d).
+    // In-domain differences within 2^53, steps within 2^62: below 2^63.
+    let strict = i64::from(bounds == Bounds::Open);
+    let (mut swept, mut start, mut end) = (0, 0, 0);
+    for k in 0..D {
+        let (a, b) = (fmax[k] - mmin[k] - strict, mmax[k] - fmin[k] - strict);
+        let (a1, b1) = (a - step[k], b + step[k]);
+        swept |= (a & a1) | (b & b1);
+        start |= a | b;
+        end |= a1 | b1;
     }
-    let both_ends = moved_box_meets(fixed, moving, [[0; D]; 2], bounds)
-        & moved_box_meets(fixed, moving, [step; 2], bounds);
-    both_ends.then_some(Some(throughout))
+    // Decided when either holds: one branch for both (the data decides
+    // them about evenly, a branch each would mispredict), then a select
+    // between the two answers. The sign of swept | !(start | end) is set
+    // when either holds; hidden from the optimizer, which would split the
+    // test into two branches again.
+    let meets_throughout = (start | end) >= 0;
+    (opaque(swept | !(start | end)) < 0).then(|| meets_throughout.then_some(throughout))
 }
 
 /// [`aabb_sweep`] for displacement signs `neg` and magnitudes `mag`.
@@ -242,6 +245,7 @@ pub struct OverlapInterval {
 /// let i = aabb_sweep_pair(&a, Vec2::from_ints([1, 0]), &b, Vec2::from_ints([-1, 0])).unwrap();
 /// assert_eq!((i.u0, i.u1), (Fx::ONE, Fx::ONE));
 /// ```
+#[inline]
 pub fn aabb_sweep_pair<const D: usize>(
     a: &Aabb<D>,
     va: Vector<D>,
@@ -258,6 +262,14 @@ pub fn aabb_sweep_pair<const D: usize>(
     if let Some(answer) = sweep_shortcut(a, b, v.map(clamp_step), Bounds::Closed, throughout) {
         return answer;
     }
+    pair_slab(a, b, v)
+}
+
+/// [`aabb_sweep_pair`] past its shortcuts, for the relative displacement
+/// `v`: the slab test, out of line so that the shortcuts need few
+/// registers.
+#[inline(never)]
+fn pair_slab<const D: usize>(a: &Aabb<D>, b: &Aabb<D>, v: [i128; D]) -> Option<OverlapInterval> {
     let neg = v.map(|x| x < 0);
     let mag = v.map(i128::unsigned_abs);
     // Magnitudes below 2^63 multiply in one instruction (as i64).

@@ -137,16 +137,58 @@ impl Divide for Divisor {
 
 /// A non-zero divisor for a few divisions: each is the platform's 128-bit
 /// by 64-bit division (one instruction on x86-64), no reciprocal to build.
+/// `0` is treated as 1, as by [`Divisor::new`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct OneOff(pub(crate) u64);
 
 impl Divide for OneOff {
     #[inline(always)]
     fn div_rem(&self, n: u128) -> (u64, u64) {
-        let d = u128::from(self.0.max(1));
-        let q = n / d;
-        (q as u64, (n - q * d) as u64)
+        let d = self.0.max(1);
+        let hi = (n >> 64) as u64;
+        if hi >= d {
+            // The quotient needs more than 64 bits (never in this crate's
+            // use): its low word, without a fault.
+            return div_rem_wide(n, d);
+        }
+        div_rem_narrow(n, d)
     }
+}
+
+/// `(floor(n / d), n mod d)` as words, the quotient truncated to 64 bits.
+#[inline(always)]
+fn div_rem_wide(n: u128, d: u64) -> (u64, u64) {
+    let d = u128::from(d);
+    let q = n / d;
+    (q as u64, (n - q * d) as u64)
+}
+
+/// `(floor(n / d), n mod d)` for `n < d 2^64`: the hardware division.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
+    let (q, r);
+    // SAFETY: `div` divides rdx:rax by d; it faults only for d = 0 or a
+    // quotient of 64 bits or more, and the caller ensures d > n / 2^64
+    // (so d > 0 and the quotient is below 2^64). It reads and writes no
+    // memory and only the named registers and the flags.
+    unsafe {
+        std::arch::asm!(
+            "div {d}",
+            d = in(reg) d,
+            inout("rax") n as u64 => q,
+            inout("rdx") (n >> 64) as u64 => r,
+            options(pure, nomem, nostack),
+        );
+    }
+    (q, r)
+}
+
+/// `(floor(n / d), n mod d)` for `n < d 2^64`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
+    div_rem_wide(n, d)
 }
 
 #[cfg(test)]
@@ -181,7 +223,6 @@ mod tests {
 
     #[test]
     fn div_rem_matches_u128_division() {
-        let mut x = 0x2545_f491_4f6c_dd1d;
         let mut cases: Vec<(u128, u64)> = vec![
             (0, 1),
             (u128::from(u64::MAX), 1),
@@ -194,6 +235,17 @@ mod tests {
             (3, 3),
             (2, 3),
         ];
+        cases.extend(narrow_cases(0x2545_f491_4f6c_dd1d));
+        for (n, d) in cases {
+            let want = ((n / u128::from(d)) as u64, (n % u128::from(d)) as u64);
+            assert_eq!(Divisor::new(d).div_rem(n), want, "n = {n:#x}, d = {d:#x}");
+        }
+    }
+
+    /// Seeded divisions with quotients below 2^64: divisors of every bit
+    /// length, random remainders, exact multiples and one below them.
+    fn narrow_cases(seed: u64) -> Vec<(u128, u64)> {
+        let (mut x, mut cases) = (seed, Vec::new());
         for _ in 0..200_000 {
             let bits = 1 + next(&mut x) % 64;
             let d = (next(&mut x) >> (64 - bits)).max(1);
@@ -201,14 +253,29 @@ mod tests {
             let r = next(&mut x) % d;
             // q d + r < d 2^64.
             cases.push((u128::from(q) * u128::from(d) + u128::from(r), d));
-            // Exact multiples and one below.
             let m = u128::from(q) * u128::from(d);
             cases.push((m, d));
             cases.push((m.saturating_sub(1), d));
         }
+        cases
+    }
+
+    #[test]
+    fn one_off_matches_u128_division() {
+        // (numerator, divisor): quotients of 64 bits and more (the low word
+        // is kept), divisor 0 (taken as 1), and random narrow cases.
+        let mut cases: Vec<(u128, u64)> = vec![
+            (u128::MAX, u64::MAX),
+            (u128::MAX, 1),
+            (1 << 64, 1),
+            (5, 0),
+            ((u128::from(u64::MAX) << 64) - 1, u64::MAX),
+        ];
+        cases.extend(narrow_cases(0x853c_49e6_748f_ea9b));
         for (n, d) in cases {
-            let want = ((n / u128::from(d)) as u64, (n % u128::from(d)) as u64);
-            assert_eq!(Divisor::new(d).div_rem(n), want, "n = {n:#x}, d = {d:#x}");
+            let dd = u128::from(d.max(1));
+            let want = ((n / dd) as u64, (n % dd) as u64);
+            assert_eq!(OneOff(d).div_rem(n), want, "n = {n:#x}, d = {d:#x}");
         }
     }
 
@@ -226,8 +293,11 @@ mod tests {
             (-((1i128 << 100) + 1), 1 << 40, -(1 << 60) - 1),
         ];
         for (n, d, want) in cases {
-            let got = Divisor::new(d).floor_signed(n.unsigned_abs(), n < 0);
-            assert_eq!(i128::from(got), want, "n = {n}, d = {d}");
+            let (m, neg) = (n.unsigned_abs(), n < 0);
+            let got = Divisor::new(d).floor_signed(m, neg);
+            assert_eq!(i128::from(got), want, "Divisor: n = {n}, d = {d}");
+            let got = OneOff(d).floor_signed(m, neg);
+            assert_eq!(i128::from(got), want, "OneOff: n = {n}, d = {d}");
         }
     }
 }

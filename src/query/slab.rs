@@ -12,6 +12,7 @@
 //! single widening multiplication each when the denominator is an `i64`.
 
 use crate::num::{Fx, Round};
+use crate::query::divide::{Divide, OneOff};
 use crate::query::interval::Bounds;
 use crate::vec::Vector;
 
@@ -252,15 +253,14 @@ pub(crate) fn blend(mask: i64, a: i64, b: i64) -> i64 {
 
 /// The time `n / den` in `[0, 1]` (`0 <= n <= den`, `den > 0`) as a scalar,
 /// rounded in the given direction: one division (a single one does not pay
-/// for a reciprocal; the divisor fits 64 bits and the quotient 33, so the
-/// 128-bit division is one hardware division where there is one).
+/// for a reciprocal; the divisor fits 64 bits and the quotient 33, so it is
+/// one hardware division where there is one, [`OneOff`]).
 #[inline(always)]
 pub(crate) fn unit_time<T: Den>(n: i64, den: T, round: Round) -> Fx {
     // n 2^32 < 2^96 and the quotient is at most 2^32.
-    let (num, d) = (u128::from(n as u64) << 32, u128::from(den.to_u64()));
-    let q = num / d;
-    let up = round == Round::Up && q * d != num;
-    Fx::from_bits((q as u64 + u64::from(up)) as i64)
+    let (q, r) = OneOff(den.to_u64()).div_rem(u128::from(n as u64) << 32);
+    let up = round == Round::Up && r != 0;
+    Fx::from_bits((q + u64::from(up)) as i64)
 }
 
 /// The raw bits of every component.

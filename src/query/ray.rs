@@ -251,7 +251,6 @@ impl<const D: usize> PreparedRay<D> {
     /// the rounded one, so the closed box meets the exact segment's bounding
     /// box exactly when it overlaps this one. The far end is kept within
     /// `2^62` (beyond every in-domain coordinate, still far from overflow).
-    #[inline(always)]
     fn reach(ray: &Ray<D>) -> [[i64; D]; 2] {
         let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
         let (mut lo, mut hi) = (o, o);

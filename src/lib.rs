@@ -29,30 +29,36 @@
 //! assert_eq!(hit.t_enter, Fx::from_num(0.5));
 //! ```
 
-#![warn(missing_docs)]
+#![no_std]
+
+extern crate alloc;
+#[cfg(test)]
+#[macro_use]
+extern crate std;
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub mod arena;
+mod arch;
 pub mod broadphase;
-pub mod convert;
 mod error;
-pub mod eval;
 pub mod num;
 pub mod query;
-pub mod replay;
-pub mod rng;
 pub mod rot;
 pub mod shape;
-pub mod state_hash;
 pub mod vec;
 
-pub use broadphase::Broadphase;
-pub use error::{Error, Field};
-pub use num::{DOMAIN, Fx};
+/// The seeded generator of the tests (the application's, one source).
+#[cfg(test)]
+#[path = "../cli/src/rng.rs"]
+#[allow(dead_code)]
+pub(crate) mod rng;
+
+pub use broadphase::{Broadphase, pairs_between, pairs_within};
+pub use error::{Detail, Error, Field};
+pub use num::{DOMAIN, Exact, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
 pub use query::batch::{AabbSet, BatchHit, BatchSweep, overlap_pairs};
 pub use query::contact::{Contact, aabb_contact};

@@ -6,6 +6,7 @@
 //! so they never round or overflow inside the documented domain; only the
 //! final, reported value is rounded, in the direction each query documents.
 
+use core::fmt;
 use fixed::types::I32F32;
 
 /// The scalar of the whole library: signed fixed point, 32 integer and 32
@@ -26,13 +27,13 @@ pub(crate) const FRAC: u32 = 32;
 
 /// The raw bits of `x`, widened.
 #[inline]
-pub(crate) fn wide(x: Fx) -> i128 {
+pub fn wide(x: Fx) -> i128 {
     i128::from(x.to_bits())
 }
 
 /// Exact product of two scalars, as raw bits at scale 2^64.
 #[inline]
-pub(crate) fn mul_wide(a: Fx, b: Fx) -> i128 {
+pub fn mul_wide(a: Fx, b: Fx) -> i128 {
     wide(a) * wide(b)
 }
 
@@ -46,7 +47,7 @@ pub(crate) fn div_floor(n: i128, d: i128) -> i128 {
 
 /// Rounding direction of a reported value that is not exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Round {
+pub enum Round {
     /// Toward negative infinity.
     Down,
     /// Toward positive infinity.
@@ -56,7 +57,7 @@ pub(crate) enum Round {
 /// Raw bits at scale 2^64 brought back to a scalar, rounding in `round`'s
 /// direction. The caller guarantees the result is in range.
 #[inline]
-pub(crate) fn from_scale64(v: i128, round: Round) -> Fx {
+pub fn from_scale64(v: i128, round: Round) -> Fx {
     let bits = match round {
         Round::Down => v >> FRAC,
         Round::Up => -((-v) >> FRAC),
@@ -72,7 +73,7 @@ pub fn midpoint(a: Fx, b: Fx) -> Fx {
 
 /// `|x| <= DOMAIN`.
 #[inline]
-pub(crate) fn in_domain(x: Fx) -> bool {
+pub fn in_domain(x: Fx) -> bool {
     wide(x).abs() <= wide(DOMAIN)
 }
 
@@ -111,6 +112,78 @@ pub fn sqrt(x: Fx) -> Option<Fx> {
     }
     let n = (x.to_bits() as u128) << FRAC;
     Some(Fx::from_bits(isqrt_u128(n) as i64))
+}
+
+/// Decimal text of a scalar that parses back (with `str::parse::<Fx>`) to
+/// the same bits: the shortest text `fixed` prints when that round-trips,
+/// else the exact decimal expansion (at most 32 fractional digits; every
+/// [`Fx`] has one). Allocation free.
+///
+/// `fixed`'s own `Display` does not always round-trip: bits 1288490188
+/// (0.29999999981...) print as `0.3`, which reads back as 1288490189.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{num::Exact, Fx};
+/// assert_eq!(Exact(Fx::from_num(2.5)).to_string(), "2.5");
+/// let x = Fx::from_bits(1288490188);
+/// assert_eq!(Exact(x).to_string(), "0.299999999813735485076904296875");
+/// assert_eq!(Exact(x).to_string().parse::<Fx>().unwrap(), x);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact(pub Fx);
+
+/// A fixed-size text buffer for formatting without allocation.
+struct TextBuf {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl fmt::Write for TextBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+impl fmt::Display for Exact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = TextBuf {
+            bytes: [0; 64],
+            len: 0,
+        };
+        if fmt::write(&mut buf, format_args!("{}", self.0)).is_ok()
+            && let Some(short) = buf
+                .bytes
+                .get(..buf.len)
+                .and_then(|b| core::str::from_utf8(b).ok())
+            && short.parse::<Fx>() == Ok(self.0)
+        {
+            return f.write_str(short);
+        }
+        // The exact expansion: `bits / 2^32` has at most 32 fractional
+        // digits, `frac * 5^32` of them at scale 10^32.
+        let bits = wide(self.0);
+        let abs = bits.unsigned_abs();
+        let (int, frac) = (abs >> 32, abs & 0xFFFF_FFFF);
+        if bits < 0 {
+            f.write_str("-")?;
+        }
+        write!(f, "{int}")?;
+        if frac == 0 {
+            return Ok(());
+        }
+        let mut digits = frac * 5u128.pow(32);
+        let mut width = 32;
+        while digits.is_multiple_of(10) {
+            digits /= 10;
+            width -= 1;
+        }
+        write!(f, ".{digits:0width$}")
+    }
 }
 
 /// Scale of the trigonometric kernel: 2^62.
@@ -193,6 +266,7 @@ fn round62(v: i128) -> Fx {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn isqrt_is_floor_of_root_at_boundaries() {
@@ -200,6 +274,40 @@ mod tests {
             let r = isqrt_u128(n);
             assert!(r * r <= n, "n={n}");
             assert!((r + 1).checked_mul(r + 1).is_none_or(|sq| sq > n), "n={n}");
+        }
+    }
+
+    #[test]
+    fn exact_text_round_trips_where_display_does_not() {
+        use alloc::string::ToString;
+        for bits in [
+            1288490188i64,
+            -1288490188,
+            1,
+            -1,
+            i64::MIN,
+            i64::MAX,
+            0,
+            1 << 32,
+            3 << 31,
+        ] {
+            let x = Fx::from_bits(bits);
+            let text = Exact(x).to_string();
+            assert_eq!(text.parse::<Fx>(), Ok(x), "bits {bits}: {text}");
+        }
+        let x = Fx::from_bits(1288490188);
+        assert_ne!(x.to_string().parse::<Fx>(), Ok(x));
+    }
+
+    #[test]
+    fn exact_text_round_trips_for_a_stream_of_bits() {
+        use alloc::string::ToString;
+        let mut rng = crate::rng::Rng::new(99);
+        for _ in 0..200_000 {
+            // Values near short decimals are where Display goes wrong.
+            let near = Fx::from_bits(rng.range_i64(-1_000_000, 1_000_000) * 429_496_730);
+            let x = near + Fx::from_bits(rng.range_i64(-3, 3));
+            assert_eq!(Exact(x).to_string().parse::<Fx>(), Ok(x), "{}", x.to_bits());
         }
     }
 

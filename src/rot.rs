@@ -10,6 +10,9 @@ use crate::shape::check_sizes;
 use crate::vec::Vector;
 use crate::{Error, Field};
 
+/// The names of the axis pairs `(i, j)`, `i < j`, at `i + j - 1`.
+const AXIS_PAIRS: [&str; 3] = ["axes[0]*axes[1]", "axes[0]*axes[2]", "axes[1]*axes[2]"];
+
 /// How far given axes may be from orthonormal: every `axes[i] . axes[j]`
 /// must be within 2^-20 of 1 (`i == j`) or 0 (`i != j`). Rotations built
 /// from an angle, a quaternion or an axis-angle are within about 2^-31.
@@ -43,7 +46,7 @@ impl<const D: usize> Rot<D> {
     /// [`AXIS_TOLERANCE`]. Handedness is not checked (a box is symmetric).
     ///
     /// # Errors
-    /// [`Error::Invalid`] for a component above 2 in magnitude (field
+    /// [`Error::AxisComponent`] for a component above 2 in magnitude (field
     /// `axes[i].x` ...), [`Error::NotOrthonormal`] naming `axes[i]` (length)
     /// or `axes[i]*axes[j]` (a pair) and the measured dot product.
     ///
@@ -59,12 +62,10 @@ impl<const D: usize> Rot<D> {
             for (k, &c) in a.0.iter().enumerate() {
                 // Not `c.abs()`: it overflows for `Fx::MIN`.
                 if c < -two || c > two {
-                    let field = Field::new("axes").index(i).axis(k);
-                    let reason = format!(
-                        "{} is out of range for an axis component (|c| <= 2)",
-                        crate::convert::fx_to_text(c)
-                    );
-                    return Err(Error::Invalid { field, reason });
+                    return Err(Error::AxisComponent {
+                        field: Field::new("axes").index(i).axis(k),
+                        value: c,
+                    });
                 }
             }
         }
@@ -77,7 +78,7 @@ impl<const D: usize> Rot<D> {
                     let field = if i == j {
                         Field::new("axes").index(i)
                     } else {
-                        Field::new(format!("axes[{i}]*axes[{j}]"))
+                        Field::new(AXIS_PAIRS[i + j - 1])
                     };
                     let value = Fx::from_bits((dot >> 32) as i64);
                     return Err(Error::NotOrthonormal { field, value });
@@ -197,7 +198,7 @@ impl Rot<3> {
     /// assert_eq!(r.axes()[0], Vec3::new(Fx::ZERO, Fx::ONE, Fx::ZERO));
     /// ```
     pub fn try_from_axis_angle(axis: Vector<3>, angle: Fx) -> Result<Self, Error> {
-        axis.check_domain(&Field::new("axis"))?;
+        axis.check_domain(Field::new("axis"))?;
         if axis.is_zero() {
             return Err(Error::ZeroVector {
                 field: Field::new("axis"),
@@ -271,8 +272,8 @@ impl<const D: usize> Obb<D> {
     /// assert_eq!(b.slack(), Fx::ZERO); // exactly orthonormal axes
     /// ```
     pub fn try_new(center: Vector<D>, half: Vector<D>, rot: Rot<D>) -> Result<Self, Error> {
-        center.check_domain(&Field::new("center"))?;
-        check_sizes(&half, &Field::new("half"))?;
+        center.check_domain(Field::new("center"))?;
+        check_sizes(&half, Field::new("half"))?;
         // tau = max |A_i . A_j - delta_ij| exactly, at scale 2^64. Every
         // constructor of `Rot` guarantees tau <= 2^-20, i.e. 2^44 here; the
         // `min` only keeps the budgets below true for any value.
@@ -411,6 +412,7 @@ impl<const D: usize> Obb<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     fn max_orthonormal_error<const D: usize>(r: &Rot<D>) -> i128 {
         let mut worst = 0;
@@ -481,7 +483,7 @@ mod tests {
         for c in [Fx::MIN, Fx::MAX, Fx::from_num(-3)] {
             let r = Rot2::try_from_axes([Vector([c, Fx::ZERO]), Vector([Fx::ZERO, Fx::ONE])]);
             assert!(
-                matches!(r, Err(Error::Invalid { .. })),
+                matches!(r, Err(Error::AxisComponent { .. })),
                 "component {c}: {r:?}"
             );
         }

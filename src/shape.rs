@@ -47,8 +47,8 @@ impl<const D: usize> Aabb<D> {
     /// ```
     pub fn try_new(min: Vector<D>, max: Vector<D>) -> Result<Self, Error> {
         let (min_f, max_f) = (Field::new("min"), Field::new("max"));
-        min.check_domain(&min_f)?;
-        max.check_domain(&max_f)?;
+        min.check_domain(min_f)?;
+        max.check_domain(max_f)?;
         for i in 0..D {
             if min.0[i] > max.0[i] {
                 return Err(Error::MinAboveMax {
@@ -76,8 +76,8 @@ impl<const D: usize> Aabb<D> {
     /// assert_eq!(b.min(), Vec3::from_ints([-1, -2, -3]));
     /// ```
     pub fn try_from_center_half(center: Vector<D>, half: Vector<D>) -> Result<Self, Error> {
-        center.check_domain(&Field::new("center"))?;
-        check_sizes(&half, &Field::new("half"))?;
+        center.check_domain(Field::new("center"))?;
+        check_sizes(&half, Field::new("half"))?;
         let mut min = center;
         let mut max = center;
         for i in 0..D {
@@ -131,7 +131,7 @@ impl<const D: usize> Aabb<D> {
     /// let s = b.try_swept(Vec2::from_ints([3, -2])).unwrap();
     /// assert_eq!((s.min(), s.max()), (Vec2::from_ints([0, -2]), Vec2::from_ints([4, 1])));
     /// let e = b.try_swept(Vec2::from_ints([1 << 20, 0])).unwrap_err();
-    /// assert_eq!(e.field().as_str(), "max.x");
+    /// assert_eq!(e.field().to_string(), "max.x");
     /// ```
     pub fn try_swept(&self, d: Vector<D>) -> Result<Self, Error> {
         let mut min = self.min;
@@ -168,7 +168,7 @@ impl<const D: usize> Aabb<D> {
 
 /// Checks a vector of sizes: non-negative and within the domain. The
 /// component's field name is built only for an error.
-pub(crate) fn check_sizes<const D: usize>(v: &Vector<D>, field: &Field) -> Result<(), Error> {
+pub fn check_sizes<const D: usize>(v: &Vector<D>, field: Field) -> Result<(), Error> {
     for (i, &c) in v.0.iter().enumerate() {
         if c < Fx::ZERO || c > DOMAIN {
             return Err(size_error(c, field.axis(i)));
@@ -178,9 +178,9 @@ pub(crate) fn check_sizes<const D: usize>(v: &Vector<D>, field: &Field) -> Resul
 }
 
 /// Checks one size (half-size, radius): non-negative and within the domain.
-pub(crate) fn check_size(value: Fx, field: &Field) -> Result<(), Error> {
+pub fn check_size(value: Fx, field: Field) -> Result<(), Error> {
     if value < Fx::ZERO || value > DOMAIN {
-        return Err(size_error(value, field.clone()));
+        return Err(size_error(value, field));
     }
     Ok(())
 }
@@ -222,8 +222,8 @@ impl<const D: usize> Ball<D> {
     /// assert!(Circle::try_new(Vec2::from_ints([1, 1]), -Fx::ONE).is_err());
     /// ```
     pub fn try_new(center: Vector<D>, radius: Fx) -> Result<Self, Error> {
-        center.check_domain(&Field::new("center"))?;
-        check_size(radius, &Field::new("radius"))?;
+        center.check_domain(Field::new("center"))?;
+        check_size(radius, Field::new("radius"))?;
         Ok(Self { center, radius })
     }
 
@@ -270,8 +270,8 @@ impl<const D: usize> Ray<D> {
     /// assert!(Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([0, 0]), Fx::ONE).is_err());
     /// ```
     pub fn try_new(origin: Vector<D>, dir: Vector<D>, max_t: Fx) -> Result<Self, Error> {
-        origin.check_domain(&Field::new("origin"))?;
-        dir.check_domain(&Field::new("dir"))?;
+        origin.check_domain(Field::new("origin"))?;
+        dir.check_domain(Field::new("dir"))?;
         if dir.is_zero() {
             return Err(Error::ZeroVector {
                 field: Field::new("dir"),

@@ -66,7 +66,7 @@ impl<const D: usize> Vector<D> {
     ///
     /// # Errors
     /// [`Error::OutOfDomain`] naming `field.x` (or `.y`, `.z`) and the value.
-    pub fn check_domain(&self, field: &Field) -> Result<(), Error> {
+    pub fn check_domain(&self, field: Field) -> Result<(), Error> {
         for (i, &c) in self.0.iter().enumerate() {
             if !in_domain(c) {
                 return Err(Error::OutOfDomain {
@@ -139,8 +139,8 @@ impl<const D: usize> Vector<D> {
     }
 }
 
-impl<const D: usize> std::fmt::Display for Vector<D> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl<const D: usize> core::fmt::Display for Vector<D> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "[")?;
         for (i, c) in self.0.iter().enumerate() {
             if i > 0 {

@@ -27,7 +27,7 @@ pub mod grid;
 pub mod judge;
 pub mod kinds;
 
-use fixed_collide::rng::Rng;
+use fixed_collide_cli::rng::Rng;
 use judge::{Tally, Verdict};
 
 /// Entries in each pool (a power of two: indices are masked, so neither

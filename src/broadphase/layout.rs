@@ -12,6 +12,7 @@
 //! coordinates minus one cell stay above -2^56.
 
 use super::sweep::Rec;
+use alloc::vec::Vec;
 
 /// The smallest cell side, 2^22 raw bits (2^-10).
 const MIN_SHIFT: u32 = 22;
@@ -115,12 +116,12 @@ impl Layout {
         };
         // Keep the current grid (no re-sort) while it costs at most 5/4 of
         // the best.
-        if (MIN_SHIFT..=MAX_SHIFT).contains(&current) && current != best.shift {
-            if let Some(l) = fits(current) {
-                if l.cost(stats) * 4 <= best_cost * 5 {
-                    return l;
-                }
-            }
+        if (MIN_SHIFT..=MAX_SHIFT).contains(&current)
+            && current != best.shift
+            && let Some(l) = fits(current)
+            && l.cost(stats) * 4 <= best_cost * 5
+        {
+            return l;
         }
         best
     }
@@ -284,7 +285,7 @@ pub(super) fn repair(
         scratch[at[r] as usize] = *it;
         at[r] += 1;
     }
-    std::mem::swap(order, scratch);
+    core::mem::swap(order, scratch);
     for w in row_start.windows(2) {
         sort_nearly_sorted(&mut order[w[0] as usize..w[1] as usize]);
     }
@@ -314,6 +315,7 @@ fn sort_nearly_sorted(items: &mut [Item]) {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use std::prelude::rust_2024::*;
 
     /// Sorted keys, then a few moved a little (swaps), some far up or down
     /// (row changes), some in runs (several boxes changing row together),

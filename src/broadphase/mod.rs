@@ -47,14 +47,18 @@
 //! bound the sweeps.
 
 mod layout;
+mod pairs;
 mod radix;
 mod sweep;
 
 use crate::shape::Aabb;
 use crate::vec::Vector;
-use crate::{Error, Field, Fx};
+use crate::{Error, Fx};
+use alloc::collections::BTreeMap;
+use alloc::vec;
+use alloc::vec::Vec;
 use layout::{Item, Layout, Stats};
-use std::collections::BTreeMap;
+pub use pairs::{pairs_between, pairs_within};
 use sweep::{Bands, Grid, PairBuf, Rec};
 
 /// An id absent from the dense map.
@@ -198,7 +202,7 @@ impl<const D: usize> Broadphase<D> {
     /// Adds the box `aabb` under `id`.
     ///
     /// # Errors
-    /// [`Error::Invalid`] naming `id` when `id` is already held.
+    /// [`Error::DuplicateId`] when `id` is already held.
     ///
     /// # Examples
     /// ```
@@ -210,7 +214,7 @@ impl<const D: usize> Broadphase<D> {
     /// ```
     pub fn insert(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
         if self.slot(id).is_some() {
-            return Err(id_error(id, "is already in the broadphase"));
+            return Err(Error::DuplicateId { id });
         }
         let rec = Rec::new(id, &aabb);
         let slot = match self.free.pop() {
@@ -234,7 +238,7 @@ impl<const D: usize> Broadphase<D> {
     /// Moves the box held under `id` to `aabb`.
     ///
     /// # Errors
-    /// [`Error::Invalid`] naming `id` when `id` is not held.
+    /// [`Error::UnknownId`] when `id` is not held.
     ///
     /// # Examples
     /// ```
@@ -248,9 +252,7 @@ impl<const D: usize> Broadphase<D> {
     /// assert_eq!(bp.set(1, b).unwrap_err().to_string(), "id: 1 is not in the broadphase");
     /// ```
     pub fn set(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
-        let slot = self
-            .slot(id)
-            .ok_or_else(|| id_error(id, "is not in the broadphase"))?;
+        let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
         (self.slots[slot].min, self.slots[slot].max) = corners(&aabb);
         self.dirty = true;
         Ok(())
@@ -259,7 +261,7 @@ impl<const D: usize> Broadphase<D> {
     /// Removes the box held under `id`.
     ///
     /// # Errors
-    /// [`Error::Invalid`] naming `id` when `id` is not held.
+    /// [`Error::UnknownId`] when `id` is not held.
     ///
     /// # Examples
     /// ```
@@ -271,9 +273,7 @@ impl<const D: usize> Broadphase<D> {
     /// assert!(bp.remove(9).is_err());
     /// ```
     pub fn remove(&mut self, id: u32) -> Result<(), Error> {
-        let slot = self
-            .slot(id)
-            .ok_or_else(|| id_error(id, "is not in the broadphase"))?;
+        let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
         self.alive[slot] = false;
         self.removed.push(slot as u32);
         map_write(&mut self.dense, &mut self.sparse, id, NONE);
@@ -452,7 +452,7 @@ impl<const D: usize> Broadphase<D> {
             let above = self
                 .sparse
                 .split_off(&(new_len.min(u32::MAX as usize) as u32));
-            for (k, p) in std::mem::replace(&mut self.sparse, above) {
+            for (k, p) in core::mem::replace(&mut self.sparse, above) {
                 self.dense[k as usize] = p;
             }
         }
@@ -460,9 +460,9 @@ impl<const D: usize> Broadphase<D> {
     }
 }
 
-impl<const D: usize> std::fmt::Debug for Broadphase<D> {
+impl<const D: usize> core::fmt::Debug for Broadphase<D> {
     /// The size and the grid, not the boxes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Broadphase")
             .field("len", &self.len())
             .field("cell_shift", &self.layout.shift)
@@ -490,13 +490,6 @@ fn map_write(dense: &mut [u32], sparse: &mut BTreeMap<u32, u32>, id: u32, pos: u
         None => {
             sparse.insert(id, pos);
         }
-    }
-}
-
-fn id_error(id: u32, what: &str) -> Error {
-    Error::Invalid {
-        field: Field::new("id"),
-        reason: format!("{id} {what}"),
     }
 }
 

@@ -1,6 +1,8 @@
 //! LSD radix sort by a `u64` key (the broadphase's pair keys and sort
 //! order), skipping the digits on which all keys agree. Stable.
 
+use alloc::vec::Vec;
+
 /// Bits per digit: 4096 counters fit the L1 cache.
 const BITS: u32 = 12;
 const MASK: u64 = (1 << BITS) - 1;
@@ -64,6 +66,7 @@ fn pass<T: Copy>(src: &[T], dst: &mut [T], shift: u32, key: &impl Fn(&T) -> u64)
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn radix_sort_matches_sort_unstable() {

@@ -10,6 +10,7 @@
 
 use super::layout::{Item, Layout};
 use crate::shape::Aabb;
+use alloc::vec::Vec;
 
 /// One box: raw corners, id, and (in the sorted copy) the x key of its
 /// minimum and the rows above its own that it reaches (bit 0: on y, bit

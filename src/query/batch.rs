@@ -16,6 +16,7 @@ use crate::query::slab::{AxisTimes, Den, Span, bits, fold};
 use crate::query::sweep::{Sweep, aabb_sweep, clamp_step, sweep_hits};
 use crate::shape::Aabb;
 use crate::vec::Vector;
+use alloc::vec::Vec;
 
 /// Boxes per block of a scan: the per-block flags stay in registers or L1.
 const BLOCK: usize = 64;
@@ -79,15 +80,15 @@ impl<const D: usize> AabbSet<D> {
     /// ```
     pub fn new() -> Self {
         Self {
-            min: std::array::from_fn(|_| Vec::new()),
-            max: std::array::from_fn(|_| Vec::new()),
+            min: core::array::from_fn(|_| Vec::new()),
+            max: core::array::from_fn(|_| Vec::new()),
         }
     }
 
     /// A set of the given boxes; box `i` gets index `i`.
     ///
     /// # Errors
-    /// [`Error::Invalid`] (field `boxes`) for more than `u32::MAX` boxes.
+    /// [`Error::TooMany`] (field `boxes`) for more than `u32::MAX` boxes.
     ///
     /// # Examples
     /// ```
@@ -108,7 +109,7 @@ impl<const D: usize> AabbSet<D> {
     /// Appends a box and returns its index.
     ///
     /// # Errors
-    /// [`Error::Invalid`] (field `boxes`) when the set already holds
+    /// [`Error::TooMany`] (field `boxes`) when the set already holds
     /// `u32::MAX` boxes.
     ///
     /// # Examples
@@ -159,8 +160,8 @@ impl<const D: usize> AabbSet<D> {
     #[inline(always)]
     fn corners(&self, i: usize) -> [[i64; D]; 2] {
         [
-            std::array::from_fn(|k| self.min[k][i]),
-            std::array::from_fn(|k| self.max[k][i]),
+            core::array::from_fn(|k| self.min[k][i]),
+            core::array::from_fn(|k| self.max[k][i]),
         ]
     }
 
@@ -198,8 +199,8 @@ impl<const D: usize> AabbSet<D> {
     #[inline(always)]
     fn separated(&self, qmin: &[i64; D], qmax: &[i64; D], start: usize, flags: &mut [i64]) {
         let end = start + flags.len();
-        let lo: [&[i64]; D] = std::array::from_fn(|k| &self.min[k][start..end]);
-        let hi: [&[i64]; D] = std::array::from_fn(|k| &self.max[k][start..end]);
+        let lo: [&[i64]; D] = core::array::from_fn(|k| &self.min[k][start..end]);
+        let hi: [&[i64]; D] = core::array::from_fn(|k| &self.max[k][start..end]);
         for (j, f) in flags.iter_mut().enumerate() {
             let mut sep = 0;
             for k in 0..D {
@@ -280,8 +281,8 @@ impl<const D: usize> AabbSet<D> {
         let mut start = 0;
         while start < n {
             let end = n.min(start + BLOCK);
-            let bmin: [&[i64]; D] = std::array::from_fn(|k| &self.min[k][start..end]);
-            let bmax: [&[i64]; D] = std::array::from_fn(|k| &self.max[k][start..end]);
+            let bmin: [&[i64]; D] = core::array::from_fn(|k| &self.min[k][start..end]);
+            let bmax: [&[i64]; D] = core::array::from_fn(|k| &self.max[k][start..end]);
             // Sign words per box, in a loop the compiler can vectorize:
             // negative when it misses the segment's bounding box, when it
             // does not contain the origin.
@@ -419,8 +420,8 @@ impl<const D: usize> AabbSet<D> {
         let scan = SweepScan::new(self, moving, neg, mag);
         // Only the boxes meeting the bounding box of the sweep can be hit.
         let (mmin, mmax) = (bits(&moving.min()), bits(&moving.max()));
-        let lo: [i64; D] = std::array::from_fn(|k| mmin[k] + step[k].min(0));
-        let hi: [i64; D] = std::array::from_fn(|k| mmax[k] + step[k].max(0));
+        let lo: [i64; D] = core::array::from_fn(|k| mmin[k] + step[k].min(0));
+        let hi: [i64; D] = core::array::from_fn(|k| mmax[k] + step[k].max(0));
         let mut best = Earliest::new();
         self.scan_blocks(
             |start, flags| self.separated(&lo, &hi, start, flags),
@@ -515,11 +516,11 @@ impl<'a, T: Den + PartialEq, const D: usize> SweepScan<'a, T, D> {
             }
         };
         Self {
-            near: std::array::from_fn(|k| side(k, true)),
-            far: std::array::from_fn(|k| side(k, false)),
+            near: core::array::from_fn(|k| side(k, true)),
+            far: core::array::from_fn(|k| side(k, false)),
             mask,
-            en_face: std::array::from_fn(|k| if neg[k] { mmin[k] } else { mmax[k] } ^ mask[k]),
-            ex_face: std::array::from_fn(|k| if neg[k] { mmax[k] } else { mmin[k] } ^ mask[k]),
+            en_face: core::array::from_fn(|k| if neg[k] { mmin[k] } else { mmax[k] } ^ mask[k]),
+            ex_face: core::array::from_fn(|k| if neg[k] { mmax[k] } else { mmin[k] } ^ mask[k]),
             zero: mag.map(|m| -i64::from(m == T::ZERO)),
             den: *mag,
         }
@@ -530,7 +531,7 @@ impl<'a, T: Den + PartialEq, const D: usize> SweepScan<'a, T, D> {
     #[inline(always)]
     fn span(&self, i: usize) -> (Span<T>, bool) {
         let mut fail = 0;
-        let axes: [AxisTimes<T>; D] = std::array::from_fn(|k| {
+        let axes: [AxisTimes<T>; D] = core::array::from_fn(|k| {
             // (f ^ m) - (g ^ m) is f - g for m = 0 and g - f for m = -1;
             // differences of in-domain coordinates, within 2^53.
             let en = (self.near[k][i] ^ self.mask[k]) - self.en_face[k];
@@ -578,10 +579,10 @@ impl<'a, const D: usize> RayScan<'a, D> {
             }
         };
         Some(Self {
-            near: std::array::from_fn(|k| pick(k, true)),
-            far: std::array::from_fn(|k| pick(k, false)),
+            near: core::array::from_fn(|k| pick(k, true)),
+            far: core::array::from_fn(|k| pick(k, false)),
             mask,
-            omask: std::array::from_fn(|k| ray.origin[k] ^ mask[k]),
+            omask: core::array::from_fn(|k| ray.origin[k] ^ mask[k]),
             den: ray.mag,
         })
     }
@@ -606,7 +607,7 @@ impl<'a, const D: usize> RayScan<'a, D> {
     fn axes(&self, i: usize) -> [AxisTimes<i64>; D] {
         // (face ^ m) - (o ^ m) is face - o for m = 0 and o - face for
         // m = -1: the entry and exit numerators, within 2^53.
-        std::array::from_fn(|k| AxisTimes {
+        core::array::from_fn(|k| AxisTimes {
             en: (self.near[k][i] ^ self.mask[k]) - self.omask[k],
             ex: (self.far[k][i] ^ self.mask[k]) - self.omask[k],
             den: self.den[k],
@@ -680,9 +681,10 @@ pub fn overlap_pairs<const D: usize>(a: &AabbSet<D>, b: &AabbSet<D>, out: &mut V
 /// A set may hold at most `u32::MAX` boxes (indices are `u32`).
 fn check_count(n: usize) -> Result<(), Error> {
     if n > u32::MAX as usize {
-        return Err(Error::Invalid {
+        return Err(Error::TooMany {
             field: Field::new("boxes"),
-            reason: format!("{n} boxes; a set holds at most {}", u32::MAX),
+            count: n as u64,
+            max: u64::from(u32::MAX),
         });
     }
     Ok(())

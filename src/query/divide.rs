@@ -151,49 +151,22 @@ impl Divide for OneOff {
             // use): its low word, without a fault.
             return div_rem_wide(n, d);
         }
-        div_rem_narrow(n, d)
+        crate::arch::div_rem_narrow(n, d)
     }
 }
 
 /// `(floor(n / d), n mod d)` as words, the quotient truncated to 64 bits.
 #[inline(always)]
-fn div_rem_wide(n: u128, d: u64) -> (u64, u64) {
+pub(crate) fn div_rem_wide(n: u128, d: u64) -> (u64, u64) {
     let d = u128::from(d);
     let q = n / d;
     (q as u64, (n - q * d) as u64)
 }
 
-/// `(floor(n / d), n mod d)` for `n < d 2^64`: the hardware division.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
-    let (q, r);
-    // SAFETY: `div` divides rdx:rax by d; it faults only for d = 0 or a
-    // quotient of 64 bits or more, and the caller ensures d > n / 2^64
-    // (so d > 0 and the quotient is below 2^64). It reads and writes no
-    // memory and only the named registers and the flags.
-    unsafe {
-        std::arch::asm!(
-            "div {d}",
-            d = in(reg) d,
-            inout("rax") n as u64 => q,
-            inout("rdx") (n >> 64) as u64 => r,
-            options(pure, nomem, nostack),
-        );
-    }
-    (q, r)
-}
-
-/// `(floor(n / d), n mod d)` for `n < d 2^64`.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
-    div_rem_wide(n, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     /// xorshift64: a fixed, seeded sequence.
     fn next(x: &mut u64) -> u64 {

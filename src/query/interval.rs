@@ -7,7 +7,7 @@
 
 use crate::num::wide;
 use crate::vec::Vector;
-use std::cmp::Ordering;
+use core::cmp::Ordering;
 
 /// Whether the per-axis condition is strict (`lo < t v < hi`, open overlap)
 /// or not (`lo <= t v <= hi`, closed overlap: touching counts).

@@ -19,7 +19,7 @@ use crate::query::sat::Sat;
 use crate::rot::Obb;
 use crate::shape::{Ball, Ray};
 use crate::vec::Vector;
-use std::cmp::Ordering;
+use core::cmp::Ordering;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
@@ -151,7 +151,7 @@ struct BallInFrame<const D: usize> {
 fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D> {
     let (p, c) = (ball.center().0, obb.center().0);
     // |d_k| <= 2^53 raw: fits i64.
-    let d: [i64; D] = std::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
+    let d: [i64; D] = core::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
     let sigma = obb.slack().to_bits();
     let mut inside = true;
     let mut excess = [0i64; D];
@@ -234,7 +234,7 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
-    let rel: [i64; D] = std::array::from_fn(|k| ray.origin().0[k].to_bits() - c[k].to_bits());
+    let rel: [i64; D] = core::array::from_fn(|k| ray.origin().0[k].to_bits() - c[k].to_bits());
     let dir64 = ray.dir().0.map(|v| v.to_bits());
     let dir = dir64.map(i128::from);
     let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));

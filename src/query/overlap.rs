@@ -19,7 +19,7 @@ use crate::shape::Aabb;
 #[inline]
 pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
     if D == 2 || D == 3 {
-        pairwise::closed_overlap(a, b)
+        crate::arch::closed_overlap(a, b)
     } else {
         closed_overlap_scalar(a, b)
     }
@@ -27,7 +27,7 @@ pub fn aabb_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
 
 /// [`aabb_overlap`], one axis at a time.
 #[inline(always)]
-fn closed_overlap_scalar<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+pub(crate) fn closed_overlap_scalar<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
     let [amin, amax, bmin, bmax] = corners(a, b);
     // Per axis b.max - a.min >= 0 and a.max - b.min >= 0: in-domain
     // coordinates differ by at most 2^53, so the signs are exact; OR-ing the
@@ -37,81 +37,6 @@ fn closed_overlap_scalar<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
         acc |= (bmax[i] - amin[i]) | (amax[i] - bmin[i]);
     }
     acc >= 0
-}
-
-/// [`aabb_overlap`] for 2 and 3 axes, two axes per step: the same six (or
-/// four) differences and the same sign test as [`closed_overlap_scalar`].
-/// On x86-64 the box (`repr(C)`: `D` minimum then `D` maximum `i64`) is read
-/// as `D` 16-byte words, and each SSE2 subtraction takes two differences:
-/// 4 loads per test in 2D, 6 in 3D (12 scalar loads otherwise); elsewhere
-/// the scalar form.
-#[cfg(target_arch = "x86_64")]
-mod pairwise {
-    use crate::shape::Aabb;
-    use std::arch::x86_64::{
-        __m128i, _mm_castpd_si128, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd,
-        _mm_or_si128, _mm_shuffle_pd, _mm_sub_epi64, _mm_unpackhi_epi64, _mm_unpacklo_epi64,
-    };
-
-    /// 16-byte word `k` of the box (`k < D`): in 2D `[min.x, min.y]`,
-    /// `[max.x, max.y]`; in 3D `[min.x, min.y]`, `[min.z, max.x]`,
-    /// `[max.y, max.z]`.
-    #[inline(always)]
-    fn word<const D: usize>(b: &Aabb<D>, k: usize) -> __m128i {
-        assert!(k < D, "a box of {D} axes has {D} words");
-        let p: *const u8 = (b as *const Aabb<D>).cast();
-        // SAFETY: `Aabb<D>` is `repr(C)`, two `repr(transparent)` arrays of
-        // `D` `Fx` (each a `repr(transparent)` `i64`): `16 D` readable bytes
-        // without padding, and word `k < D` lies inside them; the load has
-        // no alignment requirement.
-        unsafe { _mm_loadu_si128(p.add(16 * k).cast()) }
-    }
-
-    #[inline(always)]
-    pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-        // SAFETY: SSE2 is part of the x86-64 baseline (every x86-64 CPU has
-        // it); these intrinsics only compute on their vector arguments.
-        // Lane-wise 64-bit differences are exact (within 2^53).
-        let acc = unsafe {
-            if D == 2 {
-                // [b.max - a.min] and [a.max - b.min] on x and y.
-                let up = _mm_sub_epi64(word(b, 1), word(a, 0));
-                let down = _mm_sub_epi64(word(a, 1), word(b, 0));
-                _mm_or_si128(up, down)
-            } else {
-                // [lo[1], hi[0]]
-                let pick = |lo: __m128i, hi: __m128i| {
-                    _mm_castpd_si128(_mm_shuffle_pd::<1>(
-                        _mm_castsi128_pd(lo),
-                        _mm_castsi128_pd(hi),
-                    ))
-                };
-                let [a0, a1, a2] = [0, 1, 2].map(|k| word(a, k));
-                let [b0, b1, b2] = [0, 1, 2].map(|k| word(b, k));
-                // x and y: [b.max - a.min], [a.max - b.min]; z: both at once,
-                // [b.max.z, a.max.z] - [a.min.z, b.min.z].
-                let up = _mm_sub_epi64(pick(b1, b2), a0);
-                let down = _mm_sub_epi64(pick(a1, a2), b0);
-                let z = _mm_sub_epi64(_mm_unpackhi_epi64(b2, a2), _mm_unpacklo_epi64(a1, b1));
-                _mm_or_si128(_mm_or_si128(up, down), z)
-            }
-        };
-        // The sign bits of both 64-bit lanes: none set, no axis separates.
-        // SAFETY: as above.
-        unsafe { _mm_movemask_pd(_mm_castsi128_pd(acc)) == 0 }
-    }
-}
-
-/// [`aabb_overlap`] for 2 and 3 axes: see the x86-64 version; here the
-/// scalar form.
-#[cfg(not(target_arch = "x86_64"))]
-mod pairwise {
-    use crate::shape::Aabb;
-
-    #[inline(always)]
-    pub(super) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-        super::closed_overlap_scalar(a, b)
-    }
 }
 
 /// The raw bits of both boxes' corners.
@@ -178,6 +103,7 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::{Fx, Vector};
+    use std::prelude::rust_2024::*;
 
     /// A box with corners drawn from `-2^bits..2^bits` raw bits, often
     /// sharing a coordinate with `near` (touching faces).
@@ -190,11 +116,11 @@ mod tests {
             }
         };
         let (lo, hi): ([i64; D], [i64; D]) = (
-            std::array::from_fn(|k| c(k, false)),
-            std::array::from_fn(|k| c(k, true)),
+            core::array::from_fn(|k| c(k, false)),
+            core::array::from_fn(|k| c(k, true)),
         );
         let v = |f: fn(i64, i64) -> i64| {
-            Vector(std::array::from_fn(|k| Fx::from_bits(f(lo[k], hi[k]))))
+            Vector(core::array::from_fn(|k| Fx::from_bits(f(lo[k], hi[k]))))
         };
         Aabb::try_new(v(i64::min), v(i64::max)).expect("in-domain box")
     }
@@ -206,9 +132,9 @@ mod tests {
                 let a = draw::<D>(&mut rng, bits, None);
                 let b = draw::<D>(&mut rng, bits, Some(&a));
                 let want = closed_overlap_scalar(&a, &b);
-                assert_eq!(pairwise::closed_overlap(&a, &b), want, "{a:?} {b:?}");
+                assert_eq!(crate::arch::closed_overlap(&a, &b), want, "{a:?} {b:?}");
                 assert_eq!(
-                    pairwise::closed_overlap(&b, &a),
+                    crate::arch::closed_overlap(&b, &a),
                     want,
                     "swapped: {a:?} {b:?}"
                 );

@@ -117,8 +117,8 @@ fn ray_span<const D: usize>(
 ) -> (Span<i64>, bool) {
     // In-domain coordinates: both differences within 2^53.
     span(
-        std::array::from_fn(|i| bmin[i] - o[i]),
-        std::array::from_fn(|i| bmax[i] - o[i]),
+        core::array::from_fn(|i| bmin[i] - o[i]),
+        core::array::from_fn(|i| bmax[i] - o[i]),
         neg,
         mag,
         Bounds::Closed,

@@ -133,7 +133,7 @@ fn cross(a: &[i128; 3], b: &[i128; 3]) -> [i128; 3] {
 #[inline]
 fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
     let (ca, cb) = (wide_vec(&a.center()), wide_vec(&b.center()));
-    std::array::from_fn(|k| cb[k] - ca[k])
+    core::array::from_fn(|k| cb[k] - ca[k])
 }
 
 /// 3D: 15 axes, the face normals `N^A_k = A_{k+1} x A_{k+2}`, `N^B_k`, and
@@ -181,10 +181,10 @@ pub(crate) fn exact3(a: &Obb<3>, b: &Obb<3>) -> bool {
     let det_b = dot_wide(&bb[0], &nb[0]);
     // fa[k][j] = N^A_k . B_j = det(A_{k+1}, A_{k+2}, B_j).
     let fa: [[i128; 3]; 3] =
-        std::array::from_fn(|k| std::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
+        core::array::from_fn(|k| core::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
     // fb[i][k] = A_i . N^B_k = det(A_i, B_{k+1}, B_{k+2}).
     let fb: [[i128; 3]; 3] =
-        std::array::from_fn(|i| std::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
+        core::array::from_fn(|i| core::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
 
     // Face normals of a: A_m . N^A_k = det_a if m == k, else 0.
     for k in 0..3 {

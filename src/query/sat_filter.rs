@@ -105,7 +105,7 @@ impl<const D: usize> Rounded<D> {
     fn new(a: &Obb<D>, b: &Obb<D>) -> Self {
         let (ca, cb) = (a.center().0, b.center().0);
         // |c| <= 2^52: the difference fits.
-        let t: [i64; D] = std::array::from_fn(|k| cb[k].to_bits() - ca[k].to_bits());
+        let t: [i64; D] = core::array::from_fn(|k| cb[k].to_bits() - ca[k].to_bits());
         let (ha, hb) = (
             a.half().0.map(|h| h.to_bits()),
             b.half().0.map(|h| h.to_bits()),
@@ -122,10 +122,10 @@ impl<const D: usize> Rounded<D> {
         let (ha, hb) = (ha.map(|v| v >> s), hb.map(|v| v >> s));
         let (aa, bb) = (round_axes(a), round_axes(b));
         let r: [[i64; D]; D] =
-            std::array::from_fn(|i| std::array::from_fn(|j| dot(&aa[i], &bb[j]) >> AXIS_BITS));
+            core::array::from_fn(|i| core::array::from_fn(|j| dot(&aa[i], &bb[j]) >> AXIS_BITS));
         let ar = r.map(|row| row.map(i64::abs));
-        let ta = std::array::from_fn(|k| dot(&t, &aa[k]));
-        let tb = std::array::from_fn(|k| dot(&t, &bb[k]));
+        let ta = core::array::from_fn(|k| dot(&t, &aa[k]));
+        let tb = core::array::from_fn(|k| dot(&t, &bb[k]));
         // E in units w: (16 tau 2^29 + 64) W + 16 * 2^29, with tau <=
         // tau_raw 2^-32 (so 16 tau 2^29 <= 2 tau_raw) and W = sum / u + 1
         // bounding (|T|_1 + sum h) / u. tau_raw <= 2^12, W <= 2^30: below
@@ -148,14 +148,14 @@ impl<const D: usize> Rounded<D> {
     #[inline]
     fn face_scores(&self) -> [[i64; D]; 2] {
         let one = 1i64 << AXIS_BITS;
-        let a = std::array::from_fn(|k| {
+        let a = core::array::from_fn(|k| {
             let mut rad = self.ha[k] * one;
             for j in 0..D {
                 rad += self.hb[j] * self.ar[k][j];
             }
             self.ta[k].abs() - rad
         });
-        let b = std::array::from_fn(|k| {
+        let b = core::array::from_fn(|k| {
             let mut rad = self.hb[k] * one;
             for i in 0..D {
                 rad += self.ha[i] * self.ar[i][k];
@@ -249,6 +249,7 @@ mod tests {
     use crate::query::sat::{exact2, exact3};
     use crate::rng::Rng;
     use crate::{Fx, Obb2, Obb3, Rot2, Rot3};
+    use std::prelude::rust_2024::*;
 
     fn rot3(r: &mut Rng) -> Rot3 {
         loop {
@@ -288,7 +289,7 @@ mod tests {
         exact: fn(&T, &T) -> bool,
     ) -> [usize; 3]
     where
-        T: std::fmt::Debug,
+        T: core::fmt::Debug,
     {
         let mut n = [0; 3];
         for (a, b) in pairs {
@@ -318,7 +319,7 @@ mod tests {
         exact: fn(&Obb<D>, &Obb<D>) -> bool,
     ) -> Vec<(Obb<D>, Obb<D>)> {
         let at = |k: i64| {
-            let c = crate::Vector(std::array::from_fn(|i| {
+            let c = crate::Vector(core::array::from_fn(|i| {
                 Fx::from_bits(b.center().0[i].to_bits() + k * dir[i])
             }));
             Obb::try_new(c, b.half(), *b.rot()).ok()

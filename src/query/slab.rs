@@ -204,7 +204,7 @@ pub(crate) fn span<T: Den + PartialEq, const D: usize>(
     bounds: Bounds,
 ) -> (Span<T>, bool) {
     let mut fail = 0;
-    let axes: [AxisTimes<T>; D] = std::array::from_fn(|i| {
+    let axes: [AxisTimes<T>; D] = core::array::from_fn(|i| {
         let (t, f) = axis_times(lo[i], hi[i], neg[i], mag[i], bounds);
         fail |= f;
         t
@@ -218,29 +218,7 @@ pub(crate) fn span<T: Den + PartialEq, const D: usize>(
 /// mispredicts about half the time on the per-axis choices of a slab test.
 #[inline(always)]
 pub(crate) fn below(x: i128, y: i128) -> i64 {
-    opaque(((x - y) >> 127) as i64)
-}
-
-/// `x`, unchanged, through an empty assembly block that keeps it in a
-/// register: the optimizer cannot know the value, so it cannot turn the
-/// masks built from it back into branches. Unlike [`std::hint::black_box`]
-/// it neither spills the value to the stack nor clobbers memory.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(crate) fn opaque(mut x: i64) -> i64 {
-    // SAFETY: the block is empty: it reads and writes no memory, touches no
-    // stack or flags, and leaves `x` as it was.
-    unsafe {
-        std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
-    }
-    x
-}
-
-/// `x`, unchanged, hidden from the optimizer (see the x86-64 version).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-pub(crate) fn opaque(x: i64) -> i64 {
-    std::hint::black_box(x)
+    crate::arch::opaque(((x - y) >> 127) as i64)
 }
 
 /// `a` where `mask` is all ones, `b` where it is zero. Bitwise, so the

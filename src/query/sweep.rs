@@ -1,9 +1,10 @@
 //! Continuous AABB tests: a box moving against a stationary one (time of
 //! impact, open overlap) and two moving boxes (overlap interval, closed).
 
+use crate::arch::opaque;
 use crate::num::{Fx, Round};
 use crate::query::interval::Bounds;
-use crate::query::slab::{Den, Span, bits, opaque, span, unit_time};
+use crate::query::slab::{Den, Span, bits, span, unit_time};
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -175,8 +176,8 @@ pub(crate) fn sweep_span<T: Den + PartialEq, const D: usize>(
     // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin;
     // in-domain coordinates, both differences within 2^53.
     span(
-        std::array::from_fn(|i| smin[i] - mmax[i]),
-        std::array::from_fn(|i| smax[i] - mmin[i]),
+        core::array::from_fn(|i| smin[i] - mmax[i]),
+        core::array::from_fn(|i| smax[i] - mmin[i]),
         neg,
         mag,
         Bounds::Open,
@@ -254,7 +255,7 @@ pub fn aabb_sweep_pair<const D: usize>(
 ) -> Option<OverlapInterval> {
     let (wa, wb) = (bits(&va), bits(&vb));
     // B relative to A: |vb - va| < 2^64.
-    let v: [i128; D] = std::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
+    let v: [i128; D] = core::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
     let throughout = OverlapInterval {
         u0: Fx::ZERO,
         u1: Fx::ONE,
@@ -293,8 +294,8 @@ fn pair_with<T: Den + PartialEq, const D: usize>(
     let (bmin, bmax) = (bits(&b.min()), bits(&b.max()));
     // amin - bmax <= t v <= amax - bmin; both within 2^53.
     let (s, ok) = span(
-        std::array::from_fn(|i| amin[i] - bmax[i]),
-        std::array::from_fn(|i| amax[i] - bmin[i]),
+        core::array::from_fn(|i| amin[i] - bmax[i]),
+        core::array::from_fn(|i| amax[i] - bmin[i]),
         neg,
         mag,
         Bounds::Closed,

@@ -4,7 +4,7 @@ use super::{HMIN, WORLD, judge_hit, judge_time, slab_boundary, sub};
 use crate::grid::{Dim, GBall, GBox, GRay, Space, fl, nonzero_vec, uniform};
 use crate::judge::{EPS, Verdict, same_time, span, unexplained};
 use crate::{Convert, Query};
-use fixed_collide::rng::Rng;
+use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb, Aabb3, Ball, Ray3};
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::math::Pose;

@@ -5,7 +5,7 @@ use super::{HMIN, WORLD, judge_hit, judge_time};
 use crate::grid::{Dim, GBall, GObb, GRay, Space, fl, nonzero_vec, uniform, uniform_vec};
 use crate::judge::Verdict;
 use crate::{Convert, Query};
-use fixed_collide::rng::Rng;
+use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Ball, Fx, Obb, Obb3, Ray3};
 use parry3d::math::Pose;
 use parry3d::query::{Ray as PRay, RayCast};

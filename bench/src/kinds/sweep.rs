@@ -5,7 +5,7 @@ use super::{HMIN, WORLD, judge_time, slab_boundary, sub};
 use crate::Query;
 use crate::grid::{GBox, GMover, fl, fx_vec};
 use crate::judge::{EPS, Verdict, same_time, span, unexplained};
-use fixed_collide::rng::Rng;
+use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb3, Fx, Vec3};
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::math::{Pose, Vector as PVec};

@@ -1,9 +1,9 @@
 //! The `fixed-collide` command line: a thin layer over the library. Each
-//! subcommand is one arm of [`run`]; `eval` is in [`fixed_collide::eval`].
+//! subcommand is one arm of [`run`]; `eval` is in [`fixed_collide_cli::eval`].
 
-mod cli;
+mod cmd;
 
-use fixed_collide::eval::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
+use fixed_collide_cli::eval::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -42,7 +42,7 @@ fn run(args: &[OsString]) -> u8 {
     let Some((first, rest)) = args.split_first() else {
         // No command: the main job, the default arena checked against its
         // recorded replay.
-        return cli::arena::command(&[]);
+        return cmd::arena::command(&[]);
     };
     match first.to_str() {
         Some("-h" | "--help") => print_help(None),
@@ -59,8 +59,8 @@ fn run(args: &[OsString]) -> u8 {
             }
         }
         Some("eval") => eval_command(rest),
-        Some("arena") => cli::arena::command(rest),
-        Some("replay") => cli::replay::command(rest),
+        Some("arena") => cmd::arena::command(rest),
+        Some("replay") => cmd::replay::command(rest),
         _ => usage_error(&format!("unknown command '{}'", first.to_string_lossy())),
     }
 }
@@ -117,8 +117,8 @@ fn print_help(topic: Option<&OsStr>) -> u8 {
     match topic.map(OsStr::to_str) {
         None => print_out(&main_help()),
         Some(Some("eval")) => print_out(&eval_help()),
-        Some(Some("arena")) => print_out(cli::arena::HELP),
-        Some(Some("replay")) => print_out(cli::replay::HELP),
+        Some(Some("arena")) => print_out(cmd::arena::HELP),
+        Some(Some("replay")) => print_out(cmd::replay::HELP),
         Some(_) => usage_error(&format!(
             "no help for unknown command '{}'",
             topic.unwrap_or_default().to_string_lossy()

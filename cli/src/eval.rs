@@ -54,7 +54,7 @@
 //!
 //! # Examples
 //! ```
-//! use fixed_collide::eval::eval_line;
+//! use fixed_collide_cli::eval::eval_line;
 //! let hit = eval_line(r#"{"op":"aabb_overlap","a":{"min":[0,0],"max":[1,1]},"b":{"center":[2,1],"half":[1,1]}}"#);
 //! assert_eq!(hit.unwrap().to_json(), r#"{"hit":true}"#);
 //! let bad = eval_line(r#"{"op":"aabb_overlap","a":{"min":[0,0],"max":[1,1]},"b":{"min":[5,0],"max":[3,1]}}"#);
@@ -62,17 +62,17 @@
 //! ```
 
 use crate::convert::fx_from_str;
-use crate::num::Fx;
-use crate::query::ball::{BallHit, sphere_aabb};
-use crate::query::contact::aabb_contact;
-use crate::query::obb::{obb_overlap, ray_obb, sphere_obb};
-use crate::query::overlap::{aabb_intersection, aabb_overlap};
-use crate::query::ray::{RayHit, ray_aabb};
-use crate::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use crate::rot::{Obb, Rot, Rot2, Rot3};
-use crate::shape::{Aabb, Ball, Ray};
-use crate::vec::Vector;
 use crate::{Error, Field};
+use fixed_collide::num::Fx;
+use fixed_collide::query::ball::{BallHit, sphere_aabb};
+use fixed_collide::query::contact::aabb_contact;
+use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
+use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
+use fixed_collide::query::ray::{RayHit, ray_aabb};
+use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
+use fixed_collide::rot::{Obb, Rot, Rot2, Rot3};
+use fixed_collide::shape::{Aabb, Ball, Ray};
+use fixed_collide::vec::Vector;
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
@@ -163,7 +163,7 @@ fn write_vector(out: &mut String, v: &[Fx]) {
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::eval::{eval_line, Value};
+/// use fixed_collide_cli::eval::{eval_line, Value};
 /// use fixed_collide::Fx;
 /// let a = eval_line(r#"{"op":"ray_aabb","ray":{"origin":[0,0],"dir":[1,0]},"aabb":{"min":[2,-1],"max":[4,1]}}"#).unwrap();
 /// assert!(a.is_hit());
@@ -348,7 +348,7 @@ impl LineError {
     ///
     /// # Examples
     /// ```
-    /// use fixed_collide::eval::eval_bytes;
+    /// use fixed_collide_cli::eval::eval_bytes;
     /// let e = eval_bytes(7, b"{\"op\":\"nope\"}").unwrap_err();
     /// assert!(e.to_json().starts_with(r#"{"error":"line 7: field \"op\": unknown op \"nope\""#));
     /// ```
@@ -1025,8 +1025,8 @@ fn to_vector<const D: usize>(v: &[Fx]) -> Vector<D> {
     }))
 }
 
-fn under(path: &Field) -> impl Fn(Error) -> InputError + '_ {
-    move |e| InputError::from(e.within(path.as_str()))
+fn under(path: &Field) -> impl Fn(fixed_collide::Error) -> InputError + '_ {
+    move |e| InputError::from(Error::shape(path, e))
 }
 
 /// A rotation from an angle (2D) or a quaternion (3D).
@@ -1119,7 +1119,7 @@ fn ball_fields<const D: usize>(h: BallHit<D>) -> Vec<(&'static str, Value)> {
 fn answer<const D: usize>(args: &Args) -> Result<Answer, InputError>
 where
     Rot<D>: FromRotSpec,
-    Obb<D>: crate::query::sat::Sat,
+    Obb<D>: fixed_collide::query::sat::Sat,
 {
     Ok(match args {
         Args::Overlap(a, b) => {
@@ -1212,7 +1212,7 @@ const JSON_WS: [char; 4] = [' ', '\t', '\n', '\r'];
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::eval::{eval_line, ErrorKind};
+/// use fixed_collide_cli::eval::{eval_line, ErrorKind};
 /// let a = eval_line(r#"{"op":"sphere_aabb","sphere":{"center":[5,1],"radius":3},"aabb":{"min":[0,0],"max":[2,2]}}"#).unwrap();
 /// assert_eq!(a.to_json(), r#"{"hit":true,"point":["2","1"]}"#);
 /// let e = eval_line(r#"{"op":"sphere_aabb","sphere":{"centre":[5,1],"radius":3},"aabb":{"min":[0,0],"max":[2,2]}}"#).unwrap_err();
@@ -1300,7 +1300,7 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::eval::{eval_bytes, ErrorKind};
+/// use fixed_collide_cli::eval::{eval_bytes, ErrorKind};
 /// let e = eval_bytes(2, b"{\"op\":\"\xff\"}").unwrap_err();
 /// assert_eq!((e.line, e.error.kind), (2, ErrorKind::NotUtf8));
 /// assert_eq!(e.to_string(), "line 2: not valid UTF-8 (bad byte at column 8)");
@@ -1437,7 +1437,7 @@ fn read_line_capped<R: BufRead>(
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::eval::eval_stream;
+/// use fixed_collide_cli::eval::eval_stream;
 /// let input = "{\"op\":\"aabb_overlap\",\"a\":{\"min\":[0,0,0],\"max\":[1,1,1]},\"b\":{\"min\":[2,2,2],\"max\":[3,3,3]}}\nnot json\n";
 /// let mut out = Vec::new();
 /// let summary = eval_stream(input.as_bytes(), &mut out).unwrap();

@@ -4,8 +4,9 @@
 //! order, hashing or platform. For boxes that persist from tick to tick,
 //! keep a [`Broadphase`] instead (it reuses its sorted order).
 
-use crate::broadphase::Broadphase;
+use super::Broadphase;
 use crate::shape::Aabb;
+use alloc::vec::Vec;
 
 /// Indices `(i, j)`, `i < j`, of the boxes of `boxes` that overlap (closed:
 /// touching counts), ascending. A slice longer than `u32::MAX` boxes is
@@ -13,7 +14,7 @@ use crate::shape::Aabb;
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::arena::pairs_within;
+/// use fixed_collide::pairs_within;
 /// use fixed_collide::{Aabb2, Vec2};
 /// let b = |x| Aabb2::try_new(Vec2::from_ints([x, 0]), Vec2::from_ints([x + 2, 2])).unwrap();
 /// assert_eq!(pairs_within(&[b(0), b(5), b(2)]), [(0, 2)]);
@@ -29,7 +30,7 @@ pub fn pairs_within<const D: usize>(boxes: &[Aabb<D>]) -> Vec<(u32, u32)> {
 ///
 /// # Examples
 /// ```
-/// use fixed_collide::arena::pairs_between;
+/// use fixed_collide::pairs_between;
 /// use fixed_collide::{Aabb2, Vec2};
 /// let b = |x| Aabb2::try_new(Vec2::from_ints([x, 0]), Vec2::from_ints([x + 2, 2])).unwrap();
 /// assert_eq!(pairs_between(&[b(0), b(9)], &[b(2), b(4), b(8)]), [(0, 0), (1, 2)]);

@@ -1,7 +1,7 @@
 //! A small seeded generator (SplitMix64) for scenes and test inputs: the same
 //! seed gives the same sequence on every platform. Not for cryptography.
 
-use crate::num::Fx;
+use fixed::types::I32F32 as Fx;
 
 /// SplitMix64: 64 bits of state, full period, integer only.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +14,7 @@ impl Rng {
     ///
     /// # Examples
     /// ```
-    /// use fixed_collide::rng::Rng;
+    /// use fixed_collide_cli::rng::Rng;
     /// assert_eq!(Rng::new(7).next_u64(), Rng::new(7).next_u64());
     /// ```
     pub fn new(seed: u64) -> Self {

@@ -3,10 +3,10 @@
 
 use super::opts::Opts;
 use super::progress::Progress;
-use fixed_collide::arena::scene::{RandomRot, generate};
-use fixed_collide::replay::{self, ArenaRecord, Header, Kind, Replay};
 use fixed_collide::rot::{Obb, Rot};
-use fixed_collide::state_hash::hex;
+use fixed_collide_cli::arena::scene::{RandomRot, generate};
+use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
+use fixed_collide_cli::state_hash::hex;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

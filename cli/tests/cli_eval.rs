@@ -1,16 +1,16 @@
 //! The `eval` command: the library function on in-memory input, and the
 //! built binary on the example file and on its command line.
 
-use fixed_collide::eval::{
-    Answer, ErrorKind, InputError, MAX_LINE_BYTES, OPS, Value, eval_bytes, eval_line, eval_stream,
-};
 use fixed_collide::{
     Aabb, Fx, Vector, aabb_contact, aabb_intersection, aabb_overlap, aabb_sweep, aabb_sweep_pair,
     ray_aabb, sphere_aabb,
 };
+use fixed_collide_cli::eval::{
+    Answer, ErrorKind, InputError, MAX_LINE_BYTES, OPS, Value, eval_bytes, eval_line, eval_stream,
+};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
+
 use std::process::{Output, Stdio};
 
 mod common;
@@ -23,7 +23,7 @@ fn fx(text: &str) -> Fx {
 }
 
 /// Runs `eval_stream` on `input`; returns the summary and the output lines.
-fn stream(input: &[u8]) -> (fixed_collide::eval::Summary, Vec<String>) {
+fn stream(input: &[u8]) -> (fixed_collide_cli::eval::Summary, Vec<String>) {
     let mut out = Vec::new();
     let summary = eval_stream(input, &mut out).expect("in-memory stream cannot fail");
     let text = String::from_utf8(out).expect("output is UTF-8");
@@ -58,9 +58,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn example(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join(name);
+    let path = common::root().join("examples").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -155,7 +153,7 @@ fn demo_answers_match_expected_for_aabb_ops_in_binary_on_stdin() {
 
 #[test]
 fn demo_answers_match_expected_in_binary_on_the_file() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/demo.jsonl");
+    let path = common::root().join("examples/demo.jsonl");
     let out = common::bin().arg("eval").arg(&path).output().expect("run");
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let got = text(&out.stdout);

@@ -27,23 +27,21 @@
 //! 7. each body's ray sensor ([`ray_aabb`], [`ray_obb`]) reads the nearest
 //!    obstacle along its velocity.
 
-mod broad;
 pub mod scene;
 
-use crate::broadphase::Broadphase;
-use crate::num::{Fx, Round, from_scale64, mul_wide, wide};
-use crate::query::ball::sphere_aabb;
-use crate::query::contact::aabb_contact;
-use crate::query::obb::{obb_overlap, ray_obb, sphere_obb};
-use crate::query::overlap::{aabb_intersection, aabb_overlap};
-use crate::query::ray::ray_aabb;
-use crate::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use crate::rot::Obb;
-use crate::shape::{Aabb, Ray};
 use crate::state_hash::Encoder;
-use crate::vec::Vector;
 use crate::{Error, Field};
-pub use broad::{pairs_between, pairs_within};
+use fixed_collide::broadphase::Broadphase;
+use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
+use fixed_collide::query::ball::sphere_aabb;
+use fixed_collide::query::contact::aabb_contact;
+use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
+use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
+use fixed_collide::query::ray::ray_aabb;
+use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
+use fixed_collide::rot::Obb;
+use fixed_collide::shape::{Aabb, Ray};
+use fixed_collide::vec::Vector;
 use scene::{Body, Scene, ShapeKind};
 
 /// How many queries of each family the arena has run (the broadphases'
@@ -144,7 +142,7 @@ fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
 
 impl<const D: usize> World<D>
 where
-    Obb<D>: crate::query::sat::Sat,
+    Obb<D>: fixed_collide::query::sat::Sat,
 {
     /// A world at tick 0. Checks that every shape is within the domain.
     ///
@@ -160,7 +158,7 @@ where
             let b = o
                 .shape
                 .bounds(o.pos)
-                .map_err(|e| e.within(&format!("obstacles[{i}]")))?;
+                .map_err(|e| Error::shape(&Field::new(format!("obstacles[{i}]")), e))?;
             obstacle_bp.insert(index_id(i)?, b)?;
             broad.insert(index_id(n + i)?, b)?;
             obstacle_bounds.push(b);
@@ -169,9 +167,10 @@ where
             let bounds = b
                 .shape
                 .bounds(b.pos)
-                .map_err(|e| e.within(&format!("bodies[{i}]")))?;
+                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
             b.vel
-                .check_domain(&Field::new(format!("bodies[{i}].vel")))?;
+                .check_domain(fixed_collide::Field::new("vel"))
+                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
             broad.insert(index_id(i)?, bounds)?;
         }
         let trigger_hits = vec![0; scene.triggers.len()];
@@ -279,10 +278,10 @@ where
             if k.tick > self.tick {
                 break;
             }
-            if k.tick == self.tick {
-                if let Some(b) = self.scene.bodies.get_mut(k.body as usize) {
-                    b.vel = k.vel;
-                }
+            if k.tick == self.tick
+                && let Some(b) = self.scene.bodies.get_mut(k.body as usize)
+            {
+                b.vel = k.vel;
             }
             self.next_kick += 1;
         }
@@ -293,7 +292,8 @@ where
             .bodies
             .iter()
             .map(|b| b.shape.bounds(b.pos))
-            .collect()
+            .collect::<Result<_, _>>()
+            .map_err(Error::from)
     }
 
     fn count_meetings(&mut self, pairs: &[(u32, u32)], bounds0: &[Aabb<D>]) {
@@ -350,7 +350,7 @@ where
             }
             body.shape
                 .bounds(body.pos)
-                .map_err(|e| e.within(&format!("bodies[{i}]")))?;
+                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
         }
         Ok(())
     }
@@ -507,10 +507,10 @@ where
                         ray_aabb(&ray, ob).map(|h| h.t)
                     }
                 };
-                if let Some(t) = t {
-                    if b.sensor < Fx::ZERO || t < b.sensor {
-                        b.sensor = t;
-                    }
+                if let Some(t) = t
+                    && (b.sensor < Fx::ZERO || t < b.sensor)
+                {
+                    b.sensor = t;
                 }
             }
         }

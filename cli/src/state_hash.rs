@@ -2,8 +2,8 @@
 //! (64 bit, from the maintained `xxhash-rust` crate). The bytes, and so the
 //! hash, are the same on little- and big-endian machines and in every build.
 
-use crate::num::Fx;
-use crate::vec::Vector;
+use fixed_collide::num::Fx;
+use fixed_collide::vec::Vector;
 
 /// Accumulates the canonical encoding of a state.
 #[derive(Clone, Debug, Default)]
@@ -54,7 +54,7 @@ impl Encoder {
     ///
     /// # Examples
     /// ```
-    /// use fixed_collide::state_hash::Encoder;
+    /// use fixed_collide_cli::state_hash::Encoder;
     /// let mut e = Encoder::new();
     /// e.u32(1);
     /// assert_eq!(e.bytes(), &[1, 0, 0, 0]);

@@ -10,7 +10,7 @@ mod common;
 fn run(args: &[&str]) -> Output {
     common::bin()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(common::root())
         .output()
         .expect("run the binary")
 }
@@ -147,8 +147,7 @@ fn verify_dir(name: &str, files: &[(&str, String)]) -> (Output, String) {
 }
 
 fn good_queries() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/queries.json"))
-        .unwrap()
+    std::fs::read_to_string(common::root().join("replays/queries.json")).unwrap()
 }
 
 fn line_for<'a>(stdout: &'a str, file: &str) -> &'a str {
@@ -242,10 +241,7 @@ fn verify_names_the_query_and_field_of_a_bad_query_input() {
 
 #[test]
 fn verify_names_an_out_of_domain_or_wrong_dimension_arena_input() {
-    let arena = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/arena-2d.json"),
-    )
-    .unwrap();
+    let arena = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&arena).unwrap();
     let mut far = v.clone();
     far["arena"]["scene"]["bodies"][5]["pos"][1] = serde_json::Value::String("5000000".into());

@@ -1,12 +1,12 @@
 //! The arena's scene: obstacles, bodies, trigger zones and per-tick inputs,
 //! and its seeded generation.
 
-use crate::Error;
-use crate::num::{Fx, Round, from_scale64, mul_wide};
 use crate::rng::Rng;
-use crate::rot::{Obb, Rot};
-use crate::shape::{Aabb, Ball};
-use crate::vec::Vector;
+use fixed_collide::Error;
+use fixed_collide::num::{Fx, Round, from_scale64, mul_wide};
+use fixed_collide::rot::{Obb, Rot};
+use fixed_collide::shape::{Aabb, Ball};
+use fixed_collide::vec::Vector;
 
 /// The shape of a body or obstacle, placed by a separate position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,8 +15,8 @@ pub mod queries;
 
 use crate::arena::scene::Scene;
 use crate::arena::{QueryCounts, World};
-use crate::rot::Obb;
 use crate::state_hash::hex;
+use fixed_collide::rot::Obb;
 use model::{FinalText, SceneText};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -265,7 +265,7 @@ pub fn run_arena<const D: usize>(
     on_tick: &mut dyn FnMut(u32, u64),
 ) -> Result<ArenaRun, ReplayError>
 where
-    Obb<D>: crate::query::sat::Sat,
+    Obb<D>: fixed_collide::query::sat::Sat,
 {
     let hash_every = hash_every.max(1);
     let scene_text = SceneText::from_scene(&scene);
@@ -313,7 +313,7 @@ pub fn record_arena<const D: usize>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Replay, ReplayError>
 where
-    Obb<D>: crate::query::sat::Sat,
+    Obb<D>: fixed_collide::query::sat::Sat,
 {
     let run = run_arena(scene, seed, ticks, hash_every, &mut |t, _| {
         progress(u64::from(t), u64::from(ticks))
@@ -332,7 +332,7 @@ pub fn compare_arena(expected: &ArenaRecord, actual: &ArenaRecord) -> Option<Div
     let (ee, ae) = (expected.hash_every.max(1), actual.hash_every.max(1));
     for (k, want) in expected.hashes.iter().enumerate() {
         let tick = (k as u64 + 1) * u64::from(ee);
-        if tick % u64::from(ae) != 0 {
+        if !tick.is_multiple_of(u64::from(ae)) {
             continue;
         }
         let got = usize::try_from(tick / u64::from(ae) - 1)
@@ -355,7 +355,7 @@ fn verify_arena<const D: usize>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Verdict, ReplayError>
 where
-    Obb<D>: crate::query::sat::Sat,
+    Obb<D>: fixed_collide::query::sat::Sat,
 {
     if a.hash_every == 0 {
         return Err(ReplayError::Format("arena.hash_every is 0".to_string()));

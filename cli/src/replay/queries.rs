@@ -2,8 +2,8 @@
 //! from a seed with every op in 2D and 3D and every edge category.
 
 use super::{Divergence, Verdict};
-use crate::num::{DOMAIN, Fx};
 use crate::rng::Rng;
+use fixed_collide::num::{DOMAIN, Fx};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -99,7 +99,7 @@ pub fn generate(count: u32, seed: u64) -> Vec<QueryRecord> {
     let mut out = Vec::with_capacity(count as usize);
     let mut k: u32 = 0;
     while out.len() < count as usize {
-        let dim = if k % 2 == 0 { 2 } else { 3 };
+        let dim = if k.is_multiple_of(2) { 2 } else { 3 };
         let (category, input) = g.query(k / 2, dim);
         let expected = answer_value(&input);
         out.push(QueryRecord {
@@ -270,7 +270,7 @@ impl Gen {
             }
             "obb_overlap" => {
                 let (ca, a) = self.obb(dim, round);
-                let (cb, b) = if round % 3 == 0 {
+                let (cb, b) = if round.is_multiple_of(3) {
                     (format!("same_rotation_{ca}"), self.obb_like(&a, dim))
                 } else {
                     self.obb(dim, round / 3)
@@ -378,7 +378,7 @@ impl Gen {
             }
             4 => {
                 for (o, (lo, hi)) in origin.iter_mut().zip(a.0.iter().zip(&a.1)) {
-                    *o = crate::num::midpoint(*lo, *hi);
+                    *o = fixed_collide::num::midpoint(*lo, *hi);
                 }
                 "origin_inside"
             }
@@ -388,7 +388,7 @@ impl Gen {
             dir[(axis + 1) % dim] = Fx::ONE;
         }
         let mut ray = json!({"origin": vecv(&origin), "dir": vecv(&dir)});
-        if round % 2 == 0 {
+        if round.is_multiple_of(2) {
             ray["max_t"] = s(self.rng.grid(0, 8, 2));
         }
         (
@@ -465,7 +465,7 @@ impl Gen {
         let axis = self.rng.below(dim as u64) as usize;
         let r = self.rng.grid(0, 4, 2);
         let mut center: Vec<Fx> = (0..dim)
-            .map(|i| crate::num::midpoint(a.0[i], a.1[i]))
+            .map(|i| fixed_collide::num::midpoint(a.0[i], a.1[i]))
             .collect();
         match relation {
             0 => {

@@ -2,9 +2,10 @@
 //! right tick or query, on any change.
 
 use fixed_collide::Fx;
-use fixed_collide::arena::scene::generate;
-use fixed_collide::replay::{self, Replay, ReplayError, Verdict};
-use std::path::Path;
+use fixed_collide_cli::arena::scene::generate;
+use fixed_collide_cli::replay::{self, Replay, ReplayError, Verdict};
+
+mod common;
 
 fn quiet() -> impl FnMut(u64, u64) {
     |_, _| {}
@@ -28,7 +29,7 @@ fn diverged(r: &Replay) -> replay::Divergence {
 
 #[test]
 fn every_recorded_replay_in_the_repository_verifies() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays");
+    let dir = common::root().join("replays");
     let mut seen = 0;
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .expect("replays/")

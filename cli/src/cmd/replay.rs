@@ -3,8 +3,8 @@
 use super::arena::Config;
 use super::opts::Opts;
 use super::progress::Progress;
-use fixed_collide::arena::scene::generate;
-use fixed_collide::replay::{self, Kind, Replay, Verdict};
+use fixed_collide_cli::arena::scene::generate;
+use fixed_collide_cli::replay::{self, Kind, Replay, Verdict};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -4,11 +4,11 @@
 
 use crate::arena::scene::{Body, Kick, Obstacle, Scene, ShapeKind};
 use crate::convert::fx_from_str;
-use crate::num::Fx;
-use crate::rot::Rot;
-use crate::shape::{Aabb, check_size};
-use crate::vec::Vector;
 use crate::{Error, Field};
+use fixed_collide::num::Fx;
+use fixed_collide::rot::Rot;
+use fixed_collide::shape::{Aabb, check_size};
+use fixed_collide::vec::Vector;
 use serde::{Deserialize, Serialize};
 
 /// A vector as exact decimal strings.
@@ -168,9 +168,9 @@ fn shape_text<const D: usize>(s: &ShapeKind<D>) -> ShapeText {
 }
 
 fn parse_half<const D: usize>(half: &[String], field: &Field) -> Result<Vector<D>, Error> {
-    let field = field.join("half");
-    let half = parse_vec(half, &field)?;
-    crate::shape::check_sizes(&half, &field)?;
+    let half = parse_vec(half, &field.join("half"))?;
+    fixed_collide::shape::check_sizes(&half, fixed_collide::Field::new("half"))
+        .map_err(|e| Error::shape(field, e))?;
     Ok(half)
 }
 
@@ -181,7 +181,8 @@ fn parse_shape<const D: usize>(s: &ShapeText, field: &Field) -> Result<ShapeKind
         },
         ShapeText::Ball { radius } => {
             let radius = parse_fx(radius, &field.join("radius"))?;
-            check_size(radius, &field.join("radius"))?;
+            check_size(radius, fixed_collide::Field::new("radius"))
+                .map_err(|e| Error::shape(field, e))?;
             ShapeKind::Ball { radius }
         }
         ShapeText::Oriented { half, axes } => {
@@ -196,7 +197,7 @@ fn parse_shape<const D: usize>(s: &ShapeText, field: &Field) -> Result<ShapeKind
             for (i, a) in axes.iter().enumerate() {
                 list[i] = parse_vec(a, &field.join("axes").index(i))?;
             }
-            let rot = Rot::try_from_axes(list).map_err(|e| e.within(field.as_str()))?;
+            let rot = Rot::try_from_axes(list).map_err(|e| Error::shape(field, e))?;
             ShapeKind::Oriented { half, rot }
         }
     })
@@ -275,7 +276,7 @@ impl SceneText {
                 parse_vec(&t.min, &f.join("min"))?,
                 parse_vec(&t.max, &f.join("max"))?,
             )
-            .map_err(|e| e.within(f.as_str()))?;
+            .map_err(|e| Error::shape(&f, e))?;
             triggers.push(b);
         }
         let mut kicks = Vec::with_capacity(self.kicks.len());
@@ -299,7 +300,8 @@ impl SceneText {
             }
             last_tick = k.tick;
             let vel = parse_vec(&k.vel, &f.join("vel"))?;
-            vel.check_domain(&f.join("vel"))?;
+            vel.check_domain(fixed_collide::Field::new("vel"))
+                .map_err(|e| Error::shape(&f, e))?;
             kicks.push(Kick {
                 tick: k.tick,
                 body: k.body,

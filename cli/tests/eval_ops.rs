@@ -1,0 +1,198 @@
+//! The answers of `eval`: their form (`hit` first, the op's fields in
+//! order, a miss exactly `{"hit":false}`) and their values, equal to the
+//! library's own answers.
+
+use fixed_collide::{
+    Aabb, Fx, Vector, aabb_contact, aabb_intersection, aabb_overlap, aabb_sweep, aabb_sweep_pair,
+    ray_aabb, sphere_aabb,
+};
+use fixed_collide_cli::eval::{Value, eval_line};
+use proptest::prelude::*;
+
+#[test]
+fn answers_have_hit_first_and_a_miss_is_exactly_hit_false() {
+    let cases = [
+        (
+            r#"{"op":"aabb_overlap","a":{"min":[0,0],"max":[1,1]},"b":{"min":[2,0],"max":[3,1]}}"#,
+            r#"{"hit":false}"#,
+        ),
+        (
+            r#"{"b":{"min":[0,0,0],"max":[1,1,1]},"a":{"min":[1,1,1],"max":[2,2,2]},"op":"aabb_intersection"}"#,
+            r#"{"hit":true,"box":{"min":["1","1","1"],"max":["1","1","1"]}}"#,
+        ),
+        (
+            r#"{"op":"aabb_sweep","d":[0,0],"moving":{"min":[0,0],"max":[1,1]},"stationary":{"min":[0,0],"max":[1,1]}}"#,
+            r#"{"hit":true,"t_enter":"0","t_exit":"1","normal":["0","0"],"overlapping":true}"#,
+        ),
+        (
+            r#"{"op":"sphere_aabb","sphere":{"center":[0,0],"radius":0},"aabb":{"min":[0,0],"max":[0,0]}}"#,
+            r#"{"hit":true,"point":["0","0"]}"#,
+        ),
+        (
+            " \t{ \"op\" : \"aabb_overlap\" , \"a\" : { \"min\" : [ 0 , 0 ] , \"max\" : [ 1 , 1 ] } , \"b\" : { \"center\" : [ 1 , 1 ] , \"half\" : [ 0 , 0 ] } } \t",
+            r#"{"hit":true}"#,
+        ),
+    ];
+    for (line, want) in cases {
+        let got = eval_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(got.to_json(), want, "{line}");
+        assert_eq!(got.fields()[0].0, "hit", "{line}");
+        assert_eq!(got.is_hit(), want.starts_with(r#"{"hit":true"#), "{line}");
+    }
+}
+
+fn vec_json(v: &[Fx]) -> String {
+    let parts: Vec<String> = v.iter().map(|x| format!("\"{x}\"")).collect();
+    format!("[{}]", parts.join(","))
+}
+
+fn num(v: Option<Value>) -> Fx {
+    match v {
+        Some(Value::Num(x)) => x,
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+fn vector<const D: usize>(v: Option<Value>) -> Vector<D> {
+    match v {
+        Some(Value::Vector(c)) => Vector(std::array::from_fn(|i| c[i])),
+        other => panic!("not a vector: {other:?}"),
+    }
+}
+
+fn boolean(v: Option<Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => b,
+        other => panic!("not a bool: {other:?}"),
+    }
+}
+
+/// The answer of eval for every AABB op on `a`, `b` (and displacements)
+/// equals the library's own answer.
+fn check_against_library<const D: usize>(a: Aabb<D>, b: Aabb<D>, va: Vector<D>, vb: Vector<D>) {
+    let box_json = |x: &Aabb<D>| {
+        format!(
+            r#"{{"min":{},"max":{}}}"#,
+            vec_json(&x.min().0),
+            vec_json(&x.max().0)
+        )
+    };
+    let (ja, jb) = (box_json(&a), box_json(&b));
+    let run = |line: String| eval_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+
+    let got = run(format!(r#"{{"op":"aabb_overlap","a":{ja},"b":{jb}}}"#));
+    assert_eq!(got.is_hit(), aabb_overlap(&a, &b));
+
+    let got = run(format!(r#"{{"op":"aabb_intersection","a":{ja},"b":{jb}}}"#));
+    match aabb_intersection(&a, &b) {
+        None => assert_eq!(got.to_json(), r#"{"hit":false}"#),
+        Some(i) => assert_eq!(
+            got.get("box"),
+            Some(Value::Box {
+                min: i.min().0.to_vec(),
+                max: i.max().0.to_vec()
+            })
+        ),
+    }
+
+    let got = run(format!(r#"{{"op":"aabb_contact","a":{ja},"b":{jb}}}"#));
+    match aabb_contact(&a, &b) {
+        None => assert!(!got.is_hit()),
+        Some(c) => {
+            assert_eq!(vector::<D>(got.get("normal")), c.normal);
+            assert_eq!(num(got.get("depth")), c.depth);
+            assert_eq!(vector::<D>(got.get("point")), c.point);
+        }
+    }
+
+    let got = run(format!(
+        r#"{{"op":"aabb_sweep","stationary":{ja},"moving":{jb},"d":{}}}"#,
+        vec_json(&vb.0)
+    ));
+    match aabb_sweep(&a, &b, vb) {
+        None => assert!(!got.is_hit()),
+        Some(s) => {
+            assert_eq!(num(got.get("t_enter")), s.t_enter);
+            assert_eq!(num(got.get("t_exit")), s.t_exit);
+            assert_eq!(vector::<D>(got.get("normal")), s.normal);
+            assert_eq!(boolean(got.get("overlapping")), s.overlapping);
+        }
+    }
+
+    let got = run(format!(
+        r#"{{"op":"aabb_sweep_pair","a":{ja},"va":{},"b":{jb},"vb":{}}}"#,
+        vec_json(&va.0),
+        vec_json(&vb.0)
+    ));
+    match aabb_sweep_pair(&a, va, &b, vb) {
+        None => assert!(!got.is_hit()),
+        Some(i) => {
+            assert_eq!(num(got.get("u0")), i.u0);
+            assert_eq!(num(got.get("u1")), i.u1);
+        }
+    }
+
+    if !va.is_zero() {
+        let ray = fixed_collide::Ray::try_unbounded(a.min(), va).unwrap();
+        let got = run(format!(
+            r#"{{"op":"ray_aabb","ray":{{"origin":{},"dir":{}}},"aabb":{jb}}}"#,
+            vec_json(&a.min().0),
+            vec_json(&va.0)
+        ));
+        match ray_aabb(&ray, &b) {
+            None => assert!(!got.is_hit()),
+            Some(h) => {
+                assert_eq!(num(got.get("t")), h.t);
+                assert_eq!(vector::<D>(got.get("point")), h.point);
+                assert_eq!(vector::<D>(got.get("normal")), h.normal);
+                assert_eq!(boolean(got.get("inside")), h.inside);
+            }
+        }
+    }
+
+    let r = a.max().0[0] - a.min().0[0];
+    let ball = fixed_collide::Ball::try_new(a.min(), r).unwrap();
+    let got = run(format!(
+        r#"{{"op":"sphere_aabb","sphere":{{"center":{},"radius":"{r}"}},"aabb":{jb}}}"#,
+        vec_json(&a.min().0)
+    ));
+    match sphere_aabb(&ball, &b) {
+        None => assert!(!got.is_hit()),
+        Some(h) => assert_eq!(vector::<D>(got.get("point")), h.point),
+    }
+}
+
+fn coord() -> impl Strategy<Value = Fx> {
+    prop_oneof![
+        (-8i32..8).prop_map(Fx::from_num),
+        (-(1i64 << 40)..(1i64 << 40)).prop_map(Fx::from_bits),
+    ]
+}
+
+fn aabb<const D: usize>() -> impl Strategy<Value = Aabb<D>> {
+    (
+        prop::array::uniform::<_, D>(coord()),
+        prop::array::uniform::<_, D>(coord()),
+    )
+        .prop_map(|(p, q)| {
+            let min = Vector(std::array::from_fn(|i| p[i].min(q[i])));
+            let max = Vector(std::array::from_fn(|i| p[i].max(q[i])));
+            Aabb::try_new(min, max).unwrap()
+        })
+}
+
+fn displacement<const D: usize>() -> impl Strategy<Value = Vector<D>> {
+    prop::array::uniform::<_, D>(coord()).prop_map(Vector)
+}
+
+proptest! {
+    #[test]
+    fn eval_answers_equal_the_library_2d(a in aabb::<2>(), b in aabb::<2>(), va in displacement::<2>(), vb in displacement::<2>()) {
+        check_against_library(a, b, va, vb);
+    }
+
+    #[test]
+    fn eval_answers_equal_the_library_3d(a in aabb::<3>(), b in aabb::<3>(), va in displacement::<3>(), vb in displacement::<3>()) {
+        check_against_library(a, b, va, vb);
+    }
+}

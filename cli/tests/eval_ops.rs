@@ -1,13 +1,18 @@
 //! The answers of `eval`: their form (`hit` first, the op's fields in
 //! order, a miss exactly `{"hit":false}`) and their values, equal to the
-//! library's own answers.
+//! library's own answers for every op in 2D and 3D.
 
 use fixed_collide::{
-    Aabb, Fx, Vector, aabb_contact, aabb_intersection, aabb_overlap, aabb_sweep, aabb_sweep_pair,
-    ray_aabb, sphere_aabb,
+    Aabb, Ball, Fx, Obb, Ray, Rot2, Rot3, Sat, Vector, aabb_contact, aabb_intersection,
+    aabb_overlap, aabb_sweep, aabb_sweep_pair, obb_overlap, ray_aabb, ray_obb, sphere_aabb,
+    sphere_obb,
 };
-use fixed_collide_cli::eval::{Value, eval_line};
+use fixed_collide_cli::eval::{Op, Value, eval_line};
 use proptest::prelude::*;
+
+mod eval_support;
+
+use eval_support::{dimension_of, example};
 
 #[test]
 fn answers_have_hit_first_and_a_miss_is_exactly_hit_false() {
@@ -185,6 +190,89 @@ fn displacement<const D: usize>() -> impl Strategy<Value = Vector<D>> {
     prop::array::uniform::<_, D>(coord()).prop_map(Vector)
 }
 
+/// Checks the answers of the OBB ops on `a`, `b` (each with its JSON), a
+/// point `p` and a direction `v` against the library's.
+fn check_obb_ops_against_library<const D: usize>(
+    (a, ja): (Obb<D>, String),
+    (b, jb): (Obb<D>, String),
+    p: Vector<D>,
+    v: Vector<D>,
+) where
+    Obb<D>: Sat,
+{
+    let run = |line: String| eval_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+
+    let got = run(format!(r#"{{"op":"obb_overlap","a":{ja},"b":{jb}}}"#));
+    assert_eq!(got.is_hit(), obb_overlap(&a, &b), "{ja} {jb}");
+    assert_eq!(got.fields().len(), 1);
+
+    if !v.is_zero() {
+        let ray = Ray::try_unbounded(p, v).unwrap();
+        let got = run(format!(
+            r#"{{"op":"ray_obb","ray":{{"origin":{},"dir":{}}},"obb":{jb}}}"#,
+            vec_json(&p.0),
+            vec_json(&v.0)
+        ));
+        match ray_obb(&ray, &b) {
+            None => assert_eq!(got.to_json(), r#"{"hit":false}"#),
+            Some(h) => {
+                assert_eq!(num(got.get("t")), h.t);
+                assert_eq!(vector::<D>(got.get("point")), h.point);
+                assert_eq!(vector::<D>(got.get("normal")), h.normal);
+                assert_eq!(boolean(got.get("inside")), h.inside);
+            }
+        }
+    }
+
+    let r = a.half().0[0];
+    let ball = Ball::try_new(p, r).unwrap();
+    let got = run(format!(
+        r#"{{"op":"sphere_obb","sphere":{{"center":{},"radius":"{r}"}},"obb":{jb}}}"#,
+        vec_json(&p.0)
+    ));
+    match sphere_obb(&ball, &b) {
+        None => assert_eq!(got.to_json(), r#"{"hit":false}"#),
+        Some(h) => assert_eq!(vector::<D>(got.get("point")), h.point),
+    }
+}
+
+fn half<const D: usize>() -> impl Strategy<Value = Vector<D>> {
+    prop::array::uniform::<_, D>(coord()).prop_map(|c| Vector(c.map(|x| x.abs())))
+}
+
+/// A 2D obb with an angle, and its JSON.
+fn obb2() -> impl Strategy<Value = (Obb<2>, String)> {
+    let angle = prop_oneof![
+        (-4i32..4).prop_map(|k| Fx::from_num(k) * Fx::FRAC_PI_2),
+        (-(4i64 << 32)..(4i64 << 32)).prop_map(Fx::from_bits),
+    ];
+    (displacement::<2>(), half::<2>(), angle).prop_map(|(c, h, angle)| {
+        let obb = Obb::try_new(c, h, Rot2::from_angle(angle)).unwrap();
+        let json = format!(
+            r#"{{"center":{},"half":{},"angle":"{angle}"}}"#,
+            vec_json(&c.0),
+            vec_json(&h.0)
+        );
+        (obb, json)
+    })
+}
+
+/// A 3D obb with a quaternion (not all zero), and its JSON.
+fn obb3() -> impl Strategy<Value = (Obb<3>, String)> {
+    let quat = prop::array::uniform4((-4i32..=4).prop_map(|k| Fx::from_num(k) / 4))
+        .prop_filter("a rotation", |q| q.iter().any(|c| *c != Fx::ZERO));
+    (displacement::<3>(), half::<3>(), quat).prop_map(|(c, h, q)| {
+        let obb = Obb::try_new(c, h, Rot3::try_from_quat(q).unwrap()).unwrap();
+        let json = format!(
+            r#"{{"center":{},"half":{},"quat":{}}}"#,
+            vec_json(&c.0),
+            vec_json(&h.0),
+            vec_json(&q)
+        );
+        (obb, json)
+    })
+}
+
 proptest! {
     #[test]
     fn eval_answers_equal_the_library_2d(a in aabb::<2>(), b in aabb::<2>(), va in displacement::<2>(), vb in displacement::<2>()) {
@@ -194,5 +282,49 @@ proptest! {
     #[test]
     fn eval_answers_equal_the_library_3d(a in aabb::<3>(), b in aabb::<3>(), va in displacement::<3>(), vb in displacement::<3>()) {
         check_against_library(a, b, va, vb);
+    }
+
+    #[test]
+    fn eval_obb_answers_equal_the_library_2d(a in obb2(), b in obb2(), p in displacement::<2>(), v in displacement::<2>()) {
+        check_obb_ops_against_library(a, b, p, v);
+    }
+
+    #[test]
+    fn eval_obb_answers_equal_the_library_3d(a in obb3(), b in obb3(), p in displacement::<3>(), v in displacement::<3>()) {
+        check_obb_ops_against_library(a, b, p, v);
+    }
+}
+
+#[test]
+fn every_answer_has_its_ops_fields_in_order() {
+    let input = example("demo.jsonl");
+    let mut seen = Vec::new();
+    for line in input.lines() {
+        let Ok(answer) = eval_line(line) else {
+            continue;
+        };
+        let op = answer.op();
+        assert!(
+            line.contains(&format!("\"op\":\"{}\"", op.name())),
+            "{line}"
+        );
+        assert_eq!(Some(answer.dim()), dimension_of(line), "{line}");
+        let names: Vec<&str> = answer.fields().iter().map(|(k, _)| *k).collect();
+        if answer.is_hit() {
+            let mut want = vec!["hit"];
+            want.extend(op.hit_fields());
+            assert_eq!(names, want, "{line}");
+            seen.push(op);
+        } else {
+            assert_eq!(names, ["hit"], "{line}");
+            assert_eq!(answer.to_json(), r#"{"hit":false}"#, "{line}");
+        }
+        for (k, v) in answer.fields() {
+            assert_eq!(answer.get(k), Some(v), "{line}");
+        }
+        assert_eq!(answer.get("nope"), None);
+    }
+    for op in Op::ALL {
+        assert!(seen.contains(&op), "demo.jsonl has no hit of {op:?}");
     }
 }

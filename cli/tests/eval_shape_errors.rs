@@ -1,6 +1,6 @@
 //! Errors about values in `eval` lines: shapes the library's constructors
-//! refuse, the OBB operands' own checks, and long values shortened in
-//! messages.
+//! refuse, the OBB operands' own checks, the first error of a line with
+//! several, and long values shortened in messages.
 
 use fixed_collide_cli::eval::{ErrorKind, eval_line};
 
@@ -271,3 +271,65 @@ fn long_values_are_shortened_in_messages() {
 }
 
 // ---------------------------------------------------------------------------
+
+#[test]
+fn a_line_with_several_errors_reports_the_first_of_form_else_the_first_refused_shape() {
+    let obb3 = r#"{"center":[0,0,0],"half":[1,1,1],"quat":[1,0,0,0]}"#;
+    let lines = [
+        // `a` is refused (min > max), but `b` has an error of form.
+        r#"{"op":"aabb_overlap","a":{"min":[5,0],"max":[3,1]},"b":{"min":[0,0],"max":[1,"x"]}}"#.to_string(),
+        // Both are refused: `a`, the first operand, is reported.
+        r#"{"op":"aabb_overlap","a":{"min":[5,0],"max":[3,1]},"b":{"min":[5,0],"max":[3,1]}}"#.to_string(),
+        // Operands are read in the op's order, not the line's.
+        r#"{"op":"aabb_overlap","b":{"min":[0,0],"max":[1,"x"]},"a":{"min":[0,0],"max":[1,"y"]}}"#.to_string(),
+        // So are a shape's fields: `min` sets the dimension before `max`.
+        format!(r#"{{"op":"aabb_overlap","a":{{"max":[1,1,1],"min":[0,0]}},"b":{B}}}"#),
+        // A 3D line: the refused ray waits, the 2D angle is an error of form.
+        r#"{"op":"ray_obb","ray":{"origin":[0,0,0],"dir":[0,0,0]},"obb":{"center":[0,0,0],"half":[1,1,1],"angle":1}}"#.to_string(),
+        // The rotation of an obb is built before the box.
+        format!(
+            r#"{{"op":"obb_overlap","a":{{"center":[0,0,0],"half":[-1,1,1],"quat":[0,0,0,0]}},"b":{obb3}}}"#
+        ),
+        // The first vector makes the line 3D; a later 2D one is the error.
+        r#"{"op":"aabb_sweep","stationary":{"min":[0,0,0],"max":[1,1,1]},"moving":{"min":[0,0,0],"max":[1,1,1]},"d":[0,0]}"#.to_string(),
+    ];
+    check_errors(&[
+        (
+            &lines[0],
+            ErrorKind::NotRepresentable,
+            Some("b.max.y"),
+            "\"x\" is not a number",
+        ),
+        (
+            &lines[1],
+            ErrorKind::Invalid,
+            Some("a.min.x"),
+            "5 > a.max.x 3",
+        ),
+        (
+            &lines[2],
+            ErrorKind::NotRepresentable,
+            Some("a.max.y"),
+            "\"y\"",
+        ),
+        (
+            &lines[3],
+            ErrorKind::MixedDimensions,
+            Some("a.max"),
+            "3D (3 components), but field \"a.min\" is 2D (2 components)",
+        ),
+        (
+            &lines[4],
+            ErrorKind::MixedDimensions,
+            Some("obb.angle"),
+            "2D (an angle), but field \"ray.origin\" is 3D (3 components)",
+        ),
+        (&lines[5], ErrorKind::Invalid, Some("a.quat"), "zero vector"),
+        (
+            &lines[6],
+            ErrorKind::MixedDimensions,
+            Some("d"),
+            "2D (2 components), but field \"stationary.min\" is 3D",
+        ),
+    ]);
+}

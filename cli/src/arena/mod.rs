@@ -29,6 +29,7 @@
 
 pub mod scene;
 
+use crate::eval::Op;
 use crate::state_hash::Encoder;
 use crate::{Error, Field};
 use fixed_collide::broadphase::Broadphase;
@@ -44,45 +45,44 @@ use fixed_collide::shape::{Aabb, Ray};
 use fixed_collide::vec::Vector;
 use scene::{Body, Scene, ShapeKind};
 
-/// How many queries of each family the arena has run (the broadphases'
-/// own box tests are not counted).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QueryCounts {
-    /// [`aabb_overlap`] calls.
-    pub aabb_overlap: u64,
-    /// [`aabb_intersection`] calls.
-    pub aabb_intersection: u64,
-    /// [`aabb_contact`] calls.
-    pub aabb_contact: u64,
-    /// [`aabb_sweep`] calls.
-    pub aabb_sweep: u64,
-    /// [`aabb_sweep_pair`] calls.
-    pub aabb_sweep_pair: u64,
-    /// [`ray_aabb`] calls.
-    pub ray_aabb: u64,
-    /// [`ray_obb`] calls.
-    pub ray_obb: u64,
-    /// [`obb_overlap`] calls.
-    pub obb_overlap: u64,
-    /// [`sphere_aabb`] calls.
-    pub sphere_aabb: u64,
-    /// [`sphere_obb`] calls.
-    pub sphere_obb: u64,
+/// How many queries of each op the arena has run (the broadphases' own box
+/// tests are not counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryCounts([u64; Op::COUNT]);
+
+impl Default for QueryCounts {
+    fn default() -> Self {
+        Self([0; Op::COUNT])
+    }
 }
 
 impl QueryCounts {
-    /// The total over all families.
+    /// Counts one query of `op`.
+    fn add(&mut self, op: Op) {
+        self.0[op.index()] += 1;
+    }
+
+    /// The queries of `op`.
+    pub fn get(&self, op: Op) -> u64 {
+        self.0[op.index()]
+    }
+
+    /// The total over all ops.
     pub fn total(&self) -> u64 {
-        self.aabb_overlap
-            + self.aabb_intersection
-            + self.aabb_contact
-            + self.aabb_sweep
-            + self.aabb_sweep_pair
-            + self.ray_aabb
-            + self.ray_obb
-            + self.obb_overlap
-            + self.sphere_aabb
-            + self.sphere_obb
+        self.0.iter().sum()
+    }
+}
+
+impl std::fmt::Display for QueryCounts {
+    /// `N in all: aabb_overlap N, ...`, every op in the order of
+    /// [`Op::ALL`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} in all", self.total())?;
+        for (i, op) in Op::ALL.into_iter().enumerate() {
+            let sep = if i == 0 { ": " } else { ", " };
+            write!(f, "{sep}{} {}", op.name(), self.get(op))?;
+        }
+        Ok(())
     }
 }
 
@@ -299,7 +299,7 @@ where
     fn count_meetings(&mut self, pairs: &[(u32, u32)], bounds0: &[Aabb<D>]) {
         for &(i, j) in pairs {
             let (i, j) = (i as usize, j as usize);
-            self.counts.aabb_sweep_pair += 1;
+            self.counts.add(Op::AabbSweepPair);
             let (vi, vj) = (self.scene.bodies[i].vel, self.scene.bodies[j].vel);
             if aabb_sweep_pair(&bounds0[i], vi, &bounds0[j], vj).is_some() {
                 self.scene.bodies[i].contacts += 1;
@@ -327,7 +327,7 @@ where
                 ) {
                     continue;
                 }
-                self.counts.aabb_sweep += 1;
+                self.counts.add(Op::AabbSweep);
                 match aabb_sweep(&obstacles[oi as usize], bb, d) {
                     Some(s) if !s.overlapping && first.is_none_or(|(t, _)| s.t_enter < t) => {
                         first = Some((s.t_enter, s.normal));
@@ -370,10 +370,10 @@ where
             }
             let body = &mut self.scene.bodies[bi as usize];
             let hit = if let Some(ball) = body.shape.ball(body.pos)? {
-                self.counts.sphere_obb += 1;
+                self.counts.add(Op::SphereObb);
                 sphere_obb(&ball, &obstacle).is_some()
             } else if let Some(obb) = body.shape.obb(body.pos)? {
-                self.counts.obb_overlap += 1;
+                self.counts.add(Op::ObbOverlap);
                 obb_overlap(&obb, &obstacle)
             } else {
                 false
@@ -391,7 +391,7 @@ where
             let (a, b) = (self.scene.bodies[i as usize], self.scene.bodies[j as usize]);
             let touching = match (&a.shape, &b.shape) {
                 (ShapeKind::Box { .. }, ShapeKind::Box { .. }) => {
-                    self.counts.aabb_contact += 1;
+                    self.counts.add(Op::AabbContact);
                     if let Some(c) = aabb_contact(&a.shape.bounds(a.pos)?, &b.shape.bounds(b.pos)?)
                     {
                         // Exchange the velocity components along the normal
@@ -409,7 +409,7 @@ where
                 (ShapeKind::Ball { .. }, _) => self.ball_touches(&a, &b)?,
                 (_, ShapeKind::Ball { .. }) => self.ball_touches(&b, &a)?,
                 _ => {
-                    self.counts.obb_overlap += 1;
+                    self.counts.add(Op::ObbOverlap);
                     match (a.shape.obb(a.pos)?, b.shape.obb(b.pos)?) {
                         (Some(x), Some(y)) => obb_overlap(&x, &y),
                         _ => false,
@@ -430,12 +430,12 @@ where
         };
         Ok(match other.shape {
             ShapeKind::Box { .. } => {
-                self.counts.sphere_aabb += 1;
+                self.counts.add(Op::SphereAabb);
                 sphere_aabb(&s, &other.shape.bounds(other.pos)?).is_some()
             }
             _ => match other.shape.obb(other.pos)? {
                 Some(o) => {
-                    self.counts.sphere_obb += 1;
+                    self.counts.add(Op::SphereObb);
                     sphere_obb(&s, &o).is_some()
                 }
                 None => false,
@@ -450,17 +450,17 @@ where
                 let inside = match b.shape {
                     ShapeKind::Ball { .. } => match b.shape.ball(b.pos)? {
                         Some(s) => {
-                            self.counts.sphere_aabb += 1;
+                            self.counts.add(Op::SphereAabb);
                             sphere_aabb(&s, zone).is_some()
                         }
                         None => false,
                     },
                     ShapeKind::Box { .. } => {
-                        self.counts.aabb_intersection += 1;
+                        self.counts.add(Op::AabbIntersection);
                         aabb_intersection(&bb, zone).is_some()
                     }
                     ShapeKind::Oriented { .. } => {
-                        self.counts.aabb_overlap += 1;
+                        self.counts.add(Op::AabbOverlap);
                         aabb_overlap(&bb, zone)
                     }
                 };
@@ -497,13 +497,13 @@ where
                 let t = match o.shape {
                     ShapeKind::Oriented { .. } => match o.shape.obb(o.pos)? {
                         Some(obb) => {
-                            self.counts.ray_obb += 1;
+                            self.counts.add(Op::RayObb);
                             ray_obb(&ray, &obb).map(|h| h.t)
                         }
                         None => None,
                     },
                     _ => {
-                        self.counts.ray_aabb += 1;
+                        self.counts.add(Op::RayAabb);
                         ray_aabb(&ray, ob).map(|h| h.t)
                     }
                 };

@@ -160,22 +160,7 @@ where
             return 1;
         }
     };
-    let c = run.counts;
-    println!(
-        "queries: {} in all: aabb_overlap {}, aabb_intersection {}, aabb_contact {}, aabb_sweep {}, \
-         aabb_sweep_pair {}, ray_aabb {}, ray_obb {}, obb_overlap {}, sphere_aabb {}, sphere_obb {}",
-        c.total(),
-        c.aabb_overlap,
-        c.aabb_intersection,
-        c.aabb_contact,
-        c.aabb_sweep,
-        c.aabb_sweep_pair,
-        c.ray_aabb,
-        c.ray_obb,
-        c.obb_overlap,
-        c.sphere_aabb,
-        c.sphere_obb
-    );
+    println!("queries: {}", run.counts);
     let per_tick = elapsed.as_secs_f64() * 1e3 / f64::from(config.ticks.max(1));
     println!(
         "time: {per_tick:.3} ms per tick ({:.0} ms in all)",

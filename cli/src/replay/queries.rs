@@ -2,6 +2,7 @@
 //! from a seed with every op in 2D and 3D and every edge category.
 
 use super::{Divergence, Verdict};
+use crate::eval::Op;
 use crate::rng::Rng;
 use fixed_collide::num::{DOMAIN, Fx};
 use serde::{Deserialize, Serialize};
@@ -128,16 +129,55 @@ fn aabb(min: &[Fx], max: &[Fx]) -> Value {
     json!({"min": vecv(min), "max": vecv(max)})
 }
 
-const SWEEP_CATEGORIES: [&str; 8] = [
-    "hit_at_half",
-    "touch_then_into_face_t0",
-    "slide_along_face",
-    "touch_and_move_away",
-    "touch_only_at_t1",
-    "zero_velocity_axis",
-    "already_overlapping",
-    "random",
-];
+/// The edge cases of the sweep queries, taken in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SweepCase {
+    HitAtHalf,
+    TouchThenIntoFaceT0,
+    SlideAlongFace,
+    TouchAndMoveAway,
+    TouchOnlyAtT1,
+    ZeroVelocityAxis,
+    AlreadyOverlapping,
+    Random,
+}
+
+impl SweepCase {
+    const ALL: [SweepCase; 8] = [
+        SweepCase::HitAtHalf,
+        SweepCase::TouchThenIntoFaceT0,
+        SweepCase::SlideAlongFace,
+        SweepCase::TouchAndMoveAway,
+        SweepCase::TouchOnlyAtT1,
+        SweepCase::ZeroVelocityAxis,
+        SweepCase::AlreadyOverlapping,
+        SweepCase::Random,
+    ];
+
+    /// The case's name in a query's category.
+    fn name(self) -> &'static str {
+        match self {
+            SweepCase::HitAtHalf => "hit_at_half",
+            SweepCase::TouchThenIntoFaceT0 => "touch_then_into_face_t0",
+            SweepCase::SlideAlongFace => "slide_along_face",
+            SweepCase::TouchAndMoveAway => "touch_and_move_away",
+            SweepCase::TouchOnlyAtT1 => "touch_only_at_t1",
+            SweepCase::ZeroVelocityAxis => "zero_velocity_axis",
+            SweepCase::AlreadyOverlapping => "already_overlapping",
+            SweepCase::Random => "random",
+        }
+    }
+}
+
+/// A sweep's boxes: `a` (min, max) stays, `b` (`bmin`, `bmax`) moves by
+/// `d` over the step.
+struct SweepSetup {
+    case: SweepCase,
+    a: (Vec<Fx>, Vec<Fx>),
+    bmin: Vec<Fx>,
+    bmax: Vec<Fx>,
+    d: Vec<Fx>,
+}
 
 impl Gen {
     /// A scalar: mostly on a coarse grid, sometimes raw bits, sometimes at
@@ -246,105 +286,129 @@ impl Gen {
     }
 
     fn query(&mut self, k: u32, dim: usize) -> (String, Value) {
-        let ops = crate::eval::OPS;
-        let op = ops[(k as usize) % ops.len()];
-        let round = u64::from(k) / ops.len() as u64;
+        let op = Op::ALL[k as usize % Op::COUNT];
+        let round = u64::from(k) / Op::COUNT as u64;
+        let name = op.name();
         let (cat, v) = match op {
-            "aabb_overlap" | "aabb_intersection" | "aabb_contact" => {
+            Op::AabbOverlap | Op::AabbIntersection | Op::AabbContact => {
                 let a = self.boxv(dim);
-                let (bmin, bmax, name) = self.related_box(&a, round % 7);
+                let (bmin, bmax, cat) = self.related_box(&a, round % 7);
                 (
-                    name.to_string(),
-                    json!({"op": op, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}),
+                    cat.to_string(),
+                    json!({"op": name, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}),
                 )
             }
-            "aabb_sweep" | "aabb_sweep_pair" => self.sweep(op, dim, round),
-            "ray_aabb" => self.ray_aabb(dim, round),
-            "ray_obb" => {
+            Op::AabbSweep => {
+                let s = self.sweep(dim, round);
+                (
+                    s.case.name().to_string(),
+                    json!({"op": name, "stationary": aabb(&s.a.0, &s.a.1), "moving": aabb(&s.bmin, &s.bmax), "d": vecv(&s.d)}),
+                )
+            }
+            Op::AabbSweepPair => {
+                let s = self.sweep(dim, round);
+                let va = self.point(dim, 2);
+                // Give b the displacement d relative to a.
+                let vb: Vec<Fx> = (0..dim).map(|i| s.d[i] + va[i]).collect();
+                (
+                    s.case.name().to_string(),
+                    json!({"op": name, "a": aabb(&s.a.0, &s.a.1), "va": vecv(&va), "b": aabb(&s.bmin, &s.bmax), "vb": vecv(&vb)}),
+                )
+            }
+            Op::RayAabb => self.ray_aabb(dim, round),
+            Op::RayObb => {
                 let (cat, obb) = self.obb(dim, round);
                 let (rcat, ray) = self.ray_toward(dim);
                 (
                     format!("{cat}/{rcat}"),
-                    json!({"op": op, "ray": ray, "obb": obb}),
+                    json!({"op": name, "ray": ray, "obb": obb}),
                 )
             }
-            "obb_overlap" => {
+            Op::ObbOverlap => {
                 let (ca, a) = self.obb(dim, round);
                 let (cb, b) = if round.is_multiple_of(3) {
                     (format!("same_rotation_{ca}"), self.obb_like(&a, dim))
                 } else {
                     self.obb(dim, round / 3)
                 };
-                (format!("{ca}/{cb}"), json!({"op": op, "a": a, "b": b}))
+                (format!("{ca}/{cb}"), json!({"op": name, "a": a, "b": b}))
             }
-            "sphere_aabb" => {
+            Op::SphereAabb => {
                 let a = self.boxv(dim);
-                let (center, r, name) = self.sphere_near(&a, round % 4);
+                let (center, r, cat) = self.sphere_near(&a, round % 4);
                 (
-                    name.to_string(),
-                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}),
+                    cat.to_string(),
+                    json!({"op": name, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}),
                 )
             }
-            _ => {
+            Op::SphereObb => {
                 let (cat, obb) = self.obb(dim, round);
                 let center = self.point(dim, 12);
                 let r = self.size();
                 (
                     cat,
-                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}),
+                    json!({"op": name, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}),
                 )
             }
         };
-        (format!("{op}/{dim}d/{cat}"), v)
+        (format!("{name}/{dim}d/{cat}"), v)
     }
 
-    fn sweep(&mut self, op: &str, dim: usize, round: u64) -> (String, Value) {
-        let cat = SWEEP_CATEGORIES[(round % SWEEP_CATEGORIES.len() as u64) as usize];
+    /// Two boxes set up for a sweep in the given round's case: `a` stays,
+    /// `b` moves by `d` over the step.
+    fn sweep(&mut self, dim: usize, round: u64) -> SweepSetup {
+        let case = SweepCase::ALL[(round % SweepCase::ALL.len() as u64) as usize];
         let a = self.boxv(dim);
         let axis = self.rng.below(dim as u64) as usize;
         let mut d: Vec<Fx> = self.point(dim, 8);
         let (mut bmin, mut bmax, _) = self.related_box(&a, 6);
         let w: Vec<Fx> = (0..dim).map(|i| bmax[i] - bmin[i]).collect();
-        match cat {
-            "hit_at_half" => {
+        // b's min corner on a's +face along `axis`.
+        let on_face = |a: &(Vec<Fx>, Vec<Fx>)| {
+            let mut m = a.0.clone();
+            m[axis] = a.1[axis];
+            m
+        };
+        match case {
+            SweepCase::HitAtHalf => {
                 // b starts 2 units beyond a's +face and moves -4: touches at 1/2.
                 bmin = a.0.clone();
                 bmin[axis] = a.1[axis] + Fx::from_num(2);
                 d = vec![Fx::ZERO; dim];
                 d[axis] = Fx::from_num(-4);
             }
-            "touch_then_into_face_t0" | "touch_and_move_away" | "slide_along_face" => {
-                bmin = a.0.clone();
-                bmin[axis] = a.1[axis];
-                let into = cat == "touch_then_into_face_t0";
-                d[axis] = match cat {
-                    "slide_along_face" => Fx::ZERO,
-                    _ if into => -self.rng.grid(1, 4, 2),
-                    _ => self.rng.grid(1, 4, 2),
-                };
+            SweepCase::TouchThenIntoFaceT0 => {
+                bmin = on_face(&a);
+                d[axis] = -self.rng.grid(1, 4, 2);
             }
-            "touch_only_at_t1" => {
+            SweepCase::SlideAlongFace => {
+                bmin = on_face(&a);
+                d[axis] = Fx::ZERO;
+            }
+            SweepCase::TouchAndMoveAway => {
+                bmin = on_face(&a);
+                d[axis] = self.rng.grid(1, 4, 2);
+            }
+            SweepCase::TouchOnlyAtT1 => {
                 bmin = a.0.clone();
                 bmin[axis] = a.1[axis] + Fx::from_num(3);
                 d = vec![Fx::ZERO; dim];
                 d[axis] = Fx::from_num(-3);
             }
-            "zero_velocity_axis" => d[axis] = Fx::ZERO,
-            "already_overlapping" => bmin.clone_from(&a.0),
-            _ => {}
+            SweepCase::ZeroVelocityAxis => d[axis] = Fx::ZERO,
+            SweepCase::AlreadyOverlapping => bmin.clone_from(&a.0),
+            SweepCase::Random => {}
         }
         for i in 0..dim {
             bmax[i] = bmin[i] + w[i];
         }
-        let v = if op == "aabb_sweep" {
-            json!({"op": op, "stationary": aabb(&a.0, &a.1), "moving": aabb(&bmin, &bmax), "d": vecv(&d)})
-        } else {
-            let va = self.point(dim, 2);
-            // Give b the displacement d relative to a.
-            let vb: Vec<Fx> = (0..dim).map(|i| d[i] + va[i]).collect();
-            json!({"op": op, "a": aabb(&a.0, &a.1), "va": vecv(&va), "b": aabb(&bmin, &bmax), "vb": vecv(&vb)})
-        };
-        (cat.to_string(), v)
+        SweepSetup {
+            case,
+            a,
+            bmin,
+            bmax,
+            d,
+        }
     }
 
     fn ray_aabb(&mut self, dim: usize, round: u64) -> (String, Value) {
@@ -393,7 +457,7 @@ impl Gen {
         }
         (
             cat.to_string(),
-            json!({"op": "ray_aabb", "ray": ray, "aabb": aabb(&a.0, &a.1)}),
+            json!({"op": Op::RayAabb.name(), "ray": ray, "aabb": aabb(&a.0, &a.1)}),
         )
     }
 

@@ -103,35 +103,214 @@ fn arena_check_against_other_parameters_fails_clearly() {
     no_panic(&out, "check");
 }
 
+/// Runs each case; each must exit 2 (usage error) with `want` in its
+/// standard error, without a panic and without writing anything to
+/// standard output.
+fn usage_errors(cases: &[(&[&str], &str)]) {
+    for (args, want) in cases {
+        let out = run(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(want), "{args:?}: want {want:?} in {stderr}");
+        assert!(
+            stderr.contains("--help"),
+            "{args:?}: points to help: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        no_panic(&out, &format!("{args:?}"));
+    }
+}
+
 #[test]
 fn arena_bad_options_are_usage_errors() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["arena", "--dim", "4"], "--dim 4 is out of range 2..=3"),
+    usage_errors(&[
+        (
+            &["arena", "--dim", "4"],
+            "invalid value '4' for '--dim <2|3>': 4 is out of range 2..=3",
+        ),
         (
             &["arena", "--bodies", "many"],
-            "--bodies \"many\" is not a whole number",
+            "invalid value 'many' for '--bodies <N>': not a whole number (expected 0..=200000)",
         ),
-        (&["arena", "--ticks"], "option '--ticks' needs a value"),
-        (&["arena", "--speed", "3"], "unknown option '--speed'"),
-        (&["arena", "extra"], "no positional argument"),
-        (&["replay"], "replay needs 'verify' or 'record'"),
-        (&["replay", "verify"], "at least one FILE or DIR"),
-        (&["replay", "record", "arena"], "needs --out FILE"),
+        (
+            &["arena", "--ticks"],
+            "a value is required for '--ticks <N>'",
+        ),
+        (&["arena", "--speed", "3"], "unexpected argument '--speed'"),
+        (&["arena", "extra"], "unexpected argument 'extra'"),
+        (
+            &["arena", "--print-every", "0"],
+            "'--print-every <N>': 0 is out of range 1..=4294967295",
+        ),
+    ]);
+}
+
+#[test]
+fn replay_bad_commands_are_usage_errors() {
+    usage_errors(&[
+        (&["replay"], "requires a subcommand"),
+        (&["replay", "verify"], "<FILE|DIR>"),
+        (&["replay", "record"], "requires a subcommand"),
+        (&["replay", "record", "arena"], "--out <FILE>"),
         (
             &["replay", "record", "movies", "--out", "x"],
-            "cannot record 'movies'",
+            "unrecognized subcommand 'movies'",
+        ),
+    ]);
+}
+
+#[test]
+fn a_repeated_option_is_a_usage_error() {
+    usage_errors(&[
+        (
+            &["arena", "--dim", "2", "--dim", "3"],
+            "'--dim <2|3>' cannot be used multiple times",
+        ),
+        (
+            &["arena", "--check", "a.json", "--check=b.json"],
+            "'--check <FILE>' cannot be used multiple times",
+        ),
+        (
+            &["replay", "record", "queries", "--out", "a", "--out", "b"],
+            "'--out <FILE>' cannot be used multiple times",
+        ),
+    ]);
+}
+
+#[test]
+fn an_option_of_another_command_is_a_usage_error() {
+    usage_errors(&[
+        (
+            &["replay", "record", "arena", "--count", "7", "--out", "x"],
+            "unexpected argument '--count'",
+        ),
+        (
+            &["replay", "record", "queries", "--dim", "3", "--out", "x"],
+            "unexpected argument '--dim'",
+        ),
+        (&["arena", "--out", "x"], "unexpected argument '--out'"),
+        (
+            &["replay", "verify", "--seed", "1", "x"],
+            "unexpected argument '--seed'",
+        ),
+    ]);
+}
+
+#[test]
+fn a_number_out_of_range_names_the_option_and_the_range() {
+    usage_errors(&[
+        (
+            &["arena", "--seed", "18446744073709551616"],
+            "'--seed <S>': 18446744073709551616 is out of range 0..=18446744073709551615",
+        ),
+        (
+            &["arena", "--seed", "-1"],
+            "'--seed <S>': -1 is out of range 0..=18446744073709551615",
+        ),
+        (
+            &["arena", "--bodies", "200001"],
+            "'--bodies <N>': 200001 is out of range 0..=200000",
+        ),
+        (
+            &[
+                "arena",
+                "--ticks",
+                "99999999999999999999999999999999999999999999",
+            ],
+            "'--ticks <N>': 99999999999999999999999999999999999999999999 is out of range 0..=10000000",
+        ),
+        (
+            &["replay", "record", "queries", "--count", "0", "--out", "x"],
+            "'--count <N>': 0 is out of range 1..=10000000",
+        ),
+    ]);
+}
+
+#[test]
+fn help_and_version_print_to_stdout_and_succeed() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["arena", "--help"], "--print-every <N>"),
+        (&["help", "arena"], "replays/arena-2d.json"),
+        (&["replay", "--help"], "verify"),
+        (&["replay", "verify", "--help"], "FAIL  FILE"),
+        (&["replay", "record", "arena", "--help"], "--out <FILE>"),
+        (&["replay", "record", "queries", "-h"], "--count <N>"),
+        (&["help", "replay", "record"], "queries"),
+        (
+            &["-V"],
+            concat!("fixed-collide ", env!("CARGO_PKG_VERSION")),
         ),
     ];
     for (args, want) in cases {
         let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(want),
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
             "{args:?}: {}",
             text(&out.stderr)
         );
-        no_panic(&out, &format!("{args:?}"));
+        assert!(stdout.contains(want), "{args:?}: want {want:?} in {stdout}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
     }
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let dir = scratch("no_progress");
+    let file = dir.join("q.json");
+    let f = file.to_str().unwrap();
+    for args in [
+        &["arena", "--bodies", "30", "--ticks", "200"][..],
+        &[
+            "replay", "record", "queries", "--count", "40", "--seed", "3", "--out", f,
+        ],
+        &["replay", "verify", "replays/arena-3d.json", f],
+    ] {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+        assert!(out.stderr.is_empty(), "{args:?}: {:?}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn replay_record_arena_and_queries_write_replays_that_verify() {
+    let dir = scratch("record_both");
+    let arena = dir.join("arena.json");
+    let queries = dir.join("queries.json");
+    let (a, q) = (arena.to_str().unwrap(), queries.to_str().unwrap());
+    let cases: [&[&str]; 2] = [
+        &[
+            "replay", "record", "arena", "--dim", "3", "--bodies", "12", "--ticks", "9", "--out", a,
+        ],
+        &[
+            "replay", "record", "queries", "--count", "64", "--seed", "9", "--out", q,
+        ],
+    ];
+    for args in cases {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).starts_with("recorded "),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let v = run(&["replay", "verify", a, q]);
+    let stdout = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("arena 3D: 9 ticks"), "{stdout}");
+    assert!(stdout.contains("queries: 64 queries"), "{stdout}");
 }
 
 /// Writes `files` into a fresh directory and verifies it.

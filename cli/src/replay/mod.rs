@@ -14,7 +14,7 @@ pub mod model;
 pub mod queries;
 
 use crate::arena::scene::Scene;
-use crate::arena::{QueryCounts, World};
+use crate::arena::{LeftDomain, QueryCounts, World};
 use crate::state_hash::hex;
 use fixed_collide::rot::Obb;
 use model::{FinalText, SceneText};
@@ -113,6 +113,8 @@ pub enum ReplayError {
     Format(String),
     /// The replay's inputs are invalid (a field out of the domain ...).
     Input(crate::Error),
+    /// An arena body left the domain while the replay ran.
+    Arena(LeftDomain),
 }
 
 impl fmt::Display for ReplayError {
@@ -121,6 +123,7 @@ impl fmt::Display for ReplayError {
             ReplayError::Io(m) => write!(f, "{m}"),
             ReplayError::Format(m) => write!(f, "not a valid replay: {m}"),
             ReplayError::Input(e) => write!(f, "invalid replay input: {e}"),
+            ReplayError::Arena(e) => write!(f, "arena stopped: {e}"),
         }
     }
 }
@@ -130,6 +133,12 @@ impl std::error::Error for ReplayError {}
 impl From<crate::Error> for ReplayError {
     fn from(e: crate::Error) -> Self {
         ReplayError::Input(e)
+    }
+}
+
+impl From<LeftDomain> for ReplayError {
+    fn from(e: LeftDomain) -> Self {
+        ReplayError::Arena(e)
     }
 }
 

@@ -67,6 +67,6 @@ pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sat::Sat;
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
-pub use rot::{AXIS_TOLERANCE, Obb, Obb2, Obb3, Rot, Rot2, Rot3};
-pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Ray, Ray2, Ray3, Sphere};
+pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3};
+pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Obb, Obb2, Obb3, Ray, Ray2, Ray3, Sphere};
 pub use vec::{Vec2, Vec3, Vector};

@@ -16,8 +16,7 @@ use crate::query::ball::BallHit;
 use crate::query::interval::{Bounds, Time, span, wide_vec};
 use crate::query::ray::RayHit;
 use crate::query::sat::Sat;
-use crate::rot::Obb;
-use crate::shape::{Ball, Ray};
+use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 use core::cmp::Ordering;
 

@@ -40,12 +40,12 @@
 use crate::num::Fx;
 use crate::query::interval::{dot_wide, wide_vec};
 use crate::query::sat_filter::{self, Verdict};
-use crate::rot::Obb;
+use crate::shape::Obb;
 
 mod sealed {
     pub trait Sealed {}
-    impl Sealed for crate::rot::Obb<2> {}
-    impl Sealed for crate::rot::Obb<3> {}
+    impl Sealed for crate::shape::Obb<2> {}
+    impl Sealed for crate::shape::Obb<3> {}
 }
 
 /// The separating-axis overlap test of two oriented boxes of the same

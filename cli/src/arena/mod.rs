@@ -31,6 +31,7 @@ pub mod scene;
 
 use crate::state_hash::Encoder;
 use crate::{Error, Field};
+use fixed_collide::Obb;
 use fixed_collide::broadphase::Broadphase;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
 use fixed_collide::query::ball::sphere_aabb;
@@ -39,7 +40,6 @@ use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::ray_aabb;
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use fixed_collide::rot::Obb;
 use fixed_collide::shape::{Aabb, Ray};
 use fixed_collide::vec::Vector;
 use scene::{Body, Scene, ShapeKind};

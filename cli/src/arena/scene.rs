@@ -4,9 +4,9 @@
 use crate::rng::Rng;
 use fixed_collide::Error;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide};
-use fixed_collide::rot::{Obb, Rot};
 use fixed_collide::shape::{Aabb, Ball};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Obb, Rot};
 
 /// The shape of a body or obstacle, placed by a separate position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

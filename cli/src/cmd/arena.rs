@@ -3,7 +3,7 @@
 
 use super::opts::Opts;
 use super::progress::Progress;
-use fixed_collide::rot::{Obb, Rot};
+use fixed_collide::{Obb, Rot};
 use fixed_collide_cli::arena::scene::{RandomRot, generate};
 use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
 use fixed_collide_cli::state_hash::hex;

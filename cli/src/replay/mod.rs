@@ -16,7 +16,7 @@ pub mod queries;
 use crate::arena::scene::Scene;
 use crate::arena::{QueryCounts, World};
 use crate::state_hash::hex;
-use fixed_collide::rot::Obb;
+use fixed_collide::Obb;
 use model::{FinalText, SceneText};
 use serde::{Deserialize, Serialize};
 use std::fmt;

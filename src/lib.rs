@@ -43,6 +43,7 @@ struct ReadmeDoctests;
 
 mod arch;
 pub mod broadphase;
+pub mod dim;
 mod error;
 pub mod num;
 pub mod query;
@@ -57,6 +58,7 @@ pub mod vec;
 pub(crate) mod rng;
 
 pub use broadphase::{Broadphase, pairs_between, pairs_within};
+pub use dim::{Const, Dim};
 pub use error::{Detail, Error, Field};
 pub use num::{DOMAIN, Exact, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
@@ -65,8 +67,7 @@ pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
-pub use query::sat::Sat;
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
-pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3};
+pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};
 pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Obb, Obb2, Obb3, Ray, Ray2, Ray3, Sphere};
 pub use vec::{Vec2, Vec3, Vector};

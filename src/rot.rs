@@ -6,6 +6,7 @@
 //! An oriented box is the parallelepiped spanned by those axes:
 //! `{ center + sum_i s_i * axes[i] : |s_i| <= half[i] }`.
 
+use crate::dim::{Const, Dim};
 use crate::num::{Fx, div_floor, in_domain, sin_cos, wide};
 use crate::vec::Vector;
 use crate::{Error, Field};
@@ -91,6 +92,68 @@ impl<const D: usize> Rot<D> {
     /// The axes.
     pub fn axes(&self) -> &[Vector<D>; D] {
         &self.axes
+    }
+}
+
+/// The parameters of a rotation, whose form depends on the dimension: an
+/// angle in 2D, a quaternion in 3D. [`Rot::try_from_spec`] builds the
+/// rotation, checking that the form fits the dimension; [`Rot::FORM`] says
+/// which form a dimension takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RotSpec {
+    /// A 2D rotation by this angle in radians, counter-clockwise (as
+    /// [`Rot2::from_angle`]).
+    Angle(Fx),
+    /// A 3D rotation by this quaternion `[w, x, y, z]`, not necessarily unit
+    /// (as [`Rot3::try_from_quat`]).
+    Quat([Fx; 4]),
+}
+
+/// The form of a dimension's [`RotSpec`]: which variant its rotations take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RotForm {
+    /// [`RotSpec::Angle`] (2D).
+    Angle,
+    /// [`RotSpec::Quat`] (3D).
+    Quat,
+}
+
+impl<const D: usize> Rot<D>
+where
+    Const<D>: Dim<D>,
+{
+    /// The form of the [`RotSpec`] this dimension takes:
+    /// [`RotForm::Angle`] in 2D, [`RotForm::Quat`] in 3D.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Rot2, Rot3, RotForm};
+    /// assert_eq!(Rot2::FORM, RotForm::Angle);
+    /// assert_eq!(Rot3::FORM, RotForm::Quat);
+    /// ```
+    pub const FORM: RotForm = <Const<D> as Dim<D>>::ROT_FORM;
+
+    /// The rotation given by its parameters: [`Rot2::from_angle`] for an
+    /// angle, [`Rot3::try_from_quat`] for a quaternion. For code generic over
+    /// the dimension that reads the parameters as data.
+    ///
+    /// # Errors
+    /// [`Error::WrongDimension`] for a spec of the other dimension (an angle
+    /// for a 3D rotation names field `angle`, a quaternion for a 2D one
+    /// `quat`); for a quaternion, the errors of [`Rot3::try_from_quat`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Fx, Rot2, Rot3, RotSpec};
+    /// let r = Rot2::try_from_spec(&RotSpec::Angle(Fx::FRAC_PI_2)).unwrap();
+    /// assert_eq!(r, Rot2::from_angle(Fx::FRAC_PI_2));
+    /// let e = Rot3::try_from_spec(&RotSpec::Angle(Fx::ONE)).unwrap_err();
+    /// assert_eq!(e.to_string(), "angle: a 2D rotation parameter cannot give a 3D rotation");
+    /// ```
+    #[inline]
+    pub fn try_from_spec(spec: &RotSpec) -> Result<Self, Error> {
+        <Const<D> as Dim<D>>::rot_from_spec(spec)
     }
 }
 
@@ -295,5 +358,44 @@ mod tests {
                 r2.axes[0].0[k]
             );
         }
+    }
+
+    #[test]
+    fn spec_of_the_other_dimension_is_rejected_naming_its_field() {
+        let e = Rot2::try_from_spec(&RotSpec::Quat([Fx::ONE; 4])).unwrap_err();
+        assert_eq!(
+            e,
+            Error::WrongDimension {
+                field: Field::new("quat"),
+                given: 3,
+                expected: 2
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "quat: a 3D rotation parameter cannot give a 2D rotation"
+        );
+        let e = Rot3::try_from_spec(&RotSpec::Angle(Fx::ONE)).unwrap_err();
+        assert_eq!(e.field().to_string(), "angle");
+    }
+
+    #[test]
+    fn spec_builds_the_rotation_of_its_constructor() {
+        for a in [-4, 0, 1, 3] {
+            let a = Fx::from_num(a);
+            assert_eq!(
+                Rot2::try_from_spec(&RotSpec::Angle(a)),
+                Ok(Rot2::from_angle(a))
+            );
+        }
+        for q in [[1, 2, 3, 4], [0, 0, 0, 5], [0, 0, 0, 0], [1 << 21, 0, 0, 0]] {
+            let q = q.map(Fx::from_num);
+            assert_eq!(
+                Rot3::try_from_spec(&RotSpec::Quat(q)),
+                Rot3::try_from_quat(q)
+            );
+        }
+        assert_eq!(Rot2::FORM, RotForm::Angle);
+        assert_eq!(Rot3::FORM, RotForm::Quat);
     }
 }

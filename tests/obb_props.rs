@@ -9,8 +9,8 @@
 mod obb_reference;
 
 use fixed_collide::{
-    Aabb, Ball, DOMAIN, Fx, Obb, Ray, Rot, Rot2, Rot3, Sat, Vector, aabb_overlap, obb_overlap,
-    ray_aabb, ray_obb, sphere_aabb, sphere_obb, sphere_obb_overlap,
+    Aabb, Ball, Const, DOMAIN, Dim, Fx, Obb, Ray, Rot, Rot2, Rot3, Vector, aabb_overlap,
+    obb_overlap, ray_aabb, ray_obb, sphere_aabb, sphere_obb, sphere_obb_overlap,
 };
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -536,7 +536,7 @@ fn check_overlap_equals_reference<const D: usize>(
     b: &Obb<D>,
 ) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let ours = obb_overlap(a, b);
     let exact = reference::sat_overlap(&RefBox::of(a), &RefBox::of(b));
@@ -561,7 +561,7 @@ fn check_reference_agrees_with_lp<const D: usize>(
 
 fn check_symmetric<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     prop_assert_eq!(
         obb_overlap(a, b),
@@ -575,7 +575,7 @@ where
 
 fn check_translation<const D: usize>(a: &Obb<D>, b: &Obb<D>, pick: i64) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let pts: Vec<i64> = a
         .center()
@@ -599,7 +599,7 @@ where
 
 fn check_axis_aligned<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let ours = obb_overlap(a, b);
     prop_assert_eq!(

@@ -6,7 +6,7 @@
 mod obb_reference;
 
 use fixed_collide::{
-    Ball, Fx, Obb, Ray, Rot, Rot2, Rot3, Sat, Vector, obb_overlap, ray_obb, sphere_obb,
+    Ball, Const, Dim, Fx, Obb, Ray, Rot, Rot2, Rot3, Vector, obb_overlap, ray_obb, sphere_obb,
 };
 use obb_reference as reference;
 use obb_reference::RefBox;
@@ -80,7 +80,7 @@ struct OverlapTable(String);
 impl OverlapTable {
     fn row<const D: usize>(&mut self, label: &str, a: Obb<D>, b: Obb<D>)
     where
-        Obb<D>: Sat,
+        Const<D>: Dim<D>,
     {
         let ours = obb_overlap(&a, &b);
         let exact = reference::sat_overlap(&RefBox::of(&a), &RefBox::of(&b));

@@ -72,7 +72,7 @@ use fixed_collide::query::ray::{RayHit, ray_aabb};
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
-use fixed_collide::{Obb, Rot, Rot2, Rot3};
+use fixed_collide::{Obb, Rot};
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
@@ -1029,39 +1029,24 @@ fn under(path: &Field) -> impl Fn(fixed_collide::Error) -> InputError + '_ {
     move |e| InputError::from(Error::shape(path, e))
 }
 
-/// A rotation from an angle (2D) or a quaternion (3D).
-trait FromRotSpec: Sized {
-    /// The rotation of `rot` under the obb `path`.
-    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError>;
-}
-
-/// The parser makes a line with a quaternion 3D and one with an angle 2D;
-/// should that ever fail, the line is rejected, not given a made-up
-/// rotation.
-fn wrong_rotation(path: &Field, d: usize) -> InputError {
-    InputError::at(
-        ErrorKind::MixedDimensions,
-        path,
-        format!("this rotation cannot be used in {d}D"),
-    )
-}
-
-impl FromRotSpec for Rot<2> {
-    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError> {
-        match rot {
-            RotSpec::Angle(a) => Ok(Rot2::from_angle(*a)),
-            _ => Err(wrong_rotation(path, 2)),
+/// A rotation from an angle (2D) or a quaternion (3D). The parser makes a
+/// line with a quaternion 3D and one with an angle 2D; should that ever
+/// fail, the library rejects the line, it is not given a made-up rotation.
+fn build_rot<const D: usize>(rot: &RotSpec, path: &Field) -> Result<Rot<D>, InputError>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    let spec = match rot {
+        RotSpec::Axes(axes) => {
+            return Rot::try_from_axes(std::array::from_fn(|i| {
+                to_vector(axes.get(i).map(Vec::as_slice).unwrap_or_default())
+            }))
+            .map_err(under(path));
         }
-    }
-}
-
-impl FromRotSpec for Rot<3> {
-    fn from_angle_or_quat(rot: &RotSpec, path: &Field) -> Result<Self, InputError> {
-        match rot {
-            RotSpec::Quat(q) => Rot3::try_from_quat(*q).map_err(under(path)),
-            _ => Err(wrong_rotation(path, 3)),
-        }
-    }
+        RotSpec::Angle(a) => fixed_collide::RotSpec::Angle(*a),
+        RotSpec::Quat(q) => fixed_collide::RotSpec::Quat(*q),
+    };
+    Rot::try_from_spec(&spec).map_err(under(path))
 }
 
 fn build_aabb<const D: usize>(s: &AabbSpec) -> Result<Aabb<D>, InputError> {
@@ -1074,15 +1059,9 @@ fn build_aabb<const D: usize>(s: &AabbSpec) -> Result<Aabb<D>, InputError> {
 
 fn build_obb<const D: usize>(s: &ObbSpec) -> Result<Obb<D>, InputError>
 where
-    Rot<D>: FromRotSpec,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
-    let rot = match &s.rot {
-        RotSpec::Axes(axes) => Rot::try_from_axes(std::array::from_fn(|i| {
-            to_vector(axes.get(i).map(Vec::as_slice).unwrap_or_default())
-        }))
-        .map_err(under(&s.path))?,
-        other => Rot::from_angle_or_quat(other, &s.path)?,
-    };
+    let rot = build_rot(&s.rot, &s.path)?;
     Obb::try_new(to_vector(&s.center), to_vector(&s.half), rot).map_err(under(&s.path))
 }
 
@@ -1118,8 +1097,7 @@ fn ball_fields<const D: usize>(h: BallHit<D>) -> Vec<(&'static str, Value)> {
 
 fn answer<const D: usize>(args: &Args) -> Result<Answer, InputError>
 where
-    Rot<D>: FromRotSpec,
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     Ok(match args {
         Args::Overlap(a, b) => {

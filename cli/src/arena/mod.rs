@@ -31,7 +31,6 @@ pub mod scene;
 
 use crate::state_hash::Encoder;
 use crate::{Error, Field};
-use fixed_collide::Obb;
 use fixed_collide::broadphase::Broadphase;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
 use fixed_collide::query::ball::sphere_aabb;
@@ -142,7 +141,7 @@ fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
 
 impl<const D: usize> World<D>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     /// A world at tick 0. Checks that every shape is within the domain.
     ///

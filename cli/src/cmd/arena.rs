@@ -3,8 +3,7 @@
 
 use super::opts::Opts;
 use super::progress::Progress;
-use fixed_collide::{Obb, Rot};
-use fixed_collide_cli::arena::scene::{RandomRot, generate};
+use fixed_collide_cli::arena::scene::generate;
 use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
 use fixed_collide_cli::state_hash::hex;
 use std::ffi::OsString;
@@ -130,8 +129,7 @@ fn run<const D: usize>(
     check: Option<&Path>,
 ) -> u8
 where
-    Rot<D>: RandomRot,
-    Obb<D>: fixed_collide::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
     println!(

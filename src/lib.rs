@@ -19,7 +19,13 @@
 //!
 //! Shapes are generic over the dimension (`Aabb<2>` = [`Aabb2`], ...) and
 //! validated on construction (`try_new`), so the queries are total: no
-//! input a constructor accepts can panic or overflow.
+//! input a constructor accepts can panic or overflow. Generic code over the
+//! dimension carries one bound, `where Const<D>: Dim<D>` (see [`Dim`]).
+//!
+//! The feature `serde` derives `Serialize` and `Deserialize` on the shapes
+//! (deserialized through their validating constructors, see [`shape`]), the
+//! rotations, [`RotSpec`] and the answers ([`RayHit`], [`Sweep`], ...). It
+//! works without `std`.
 //!
 //! ```
 //! use fixed_collide::{aabb_sweep, Aabb2, Fx, Vec2};
@@ -48,6 +54,8 @@ mod error;
 pub mod num;
 pub mod query;
 pub mod rot;
+#[cfg(feature = "serde")]
+mod serde_impl;
 pub mod shape;
 pub mod vec;
 

@@ -24,7 +24,13 @@ pub const AXIS_TOLERANCE: Fx = Fx::from_bits(1 << 12);
 ///
 /// See also [`Rot2`], [`Rot3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::RotRaw<D>")
+)]
 pub struct Rot<const D: usize> {
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impl::array"))]
     axes: [Vector<D>; D],
 }
 

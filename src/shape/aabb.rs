@@ -11,6 +11,11 @@ use crate::{Error, Field};
 ///
 /// See also [`Aabb2`], [`Aabb3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::AabbRaw<D>")
+)]
 // The corners in this order, each `D` consecutive `i64`: the x86-64 overlap
 // test loads the box as consecutive 16-byte words.
 #[repr(C)]

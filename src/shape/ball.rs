@@ -9,6 +9,11 @@ use crate::{Error, Field};
 ///
 /// See also [`Circle`], [`Sphere`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::BallRaw<D>")
+)]
 pub struct Ball<const D: usize> {
     center: Vector<D>,
     radius: Fx,

@@ -7,6 +7,13 @@
 //! [`DOMAIN`], `min <= max`, non-negative sizes, a non-zero ray direction,
 //! orthonormal axes. A constructed shape therefore satisfies every query's
 //! domain, and the queries are total over them.
+//!
+//! With the feature `serde`, every shape serializes as its fields (`min`,
+//! `max`; `center`, `radius`; `origin`, `dir`, `max_t`; `center`, `half`,
+//! `rot`, a rotation as its `axes`; a vector as an array of its components)
+//! and deserializes **through its constructor**: an invalid shape is a
+//! deserialization error carrying the constructor's message (such as
+//! `min.x 5 > max.x 3`), and unknown fields are rejected.
 
 mod aabb;
 mod ball;

@@ -26,13 +26,20 @@ use crate::{Error, Field};
 ///
 /// See also [`Obb2`], [`Obb3`], [`Rot`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::ObbRaw<D>")
+)]
 #[repr(C, align(64))]
 pub struct Obb<const D: usize> {
     center: Vector<D>,
     half: Vector<D>,
     rot: Rot<D>,
     /// [`Obb::slack`] (below 2^35 raw) shifted left by 16, or'ed with
-    /// [`Obb::axis_error`] (at most 2^12 raw).
+    /// [`Obb::axis_error`] (at most 2^12 raw). Measured again on
+    /// deserialization, not serialized.
+    #[cfg_attr(feature = "serde", serde(skip))]
     errors: i64,
 }
 

@@ -9,6 +9,11 @@ use crate::{Error, Field};
 ///
 /// See also [`Ray2`], [`Ray3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::RayRaw<D>")
+)]
 pub struct Ray<const D: usize> {
     origin: Vector<D>,
     dir: Vector<D>,

@@ -3,7 +3,7 @@
 //! library's own answers for every op in 2D and 3D.
 
 use fixed_collide::{
-    Aabb, Ball, Fx, Obb, Ray, Rot2, Rot3, Sat, Vector, aabb_contact, aabb_intersection,
+    Aabb, Ball, Const, Dim, Fx, Obb, Ray, Rot2, Rot3, Vector, aabb_contact, aabb_intersection,
     aabb_overlap, aabb_sweep, aabb_sweep_pair, obb_overlap, ray_aabb, ray_obb, sphere_aabb,
     sphere_obb,
 };
@@ -198,7 +198,7 @@ fn check_obb_ops_against_library<const D: usize>(
     p: Vector<D>,
     v: Vector<D>,
 ) where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let run = |line: String| eval_line(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
 

@@ -96,7 +96,7 @@ fn boxes<const D: usize>(input: &mut Input) {
 /// and agree with the reference outside their documented band.
 fn oriented<const D: usize>(input: &mut Input, ra: Rot<D>, rb: Rot<D>)
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let a = Obb::try_new(input.vector(), input.sizes(), ra);
     let b = Obb::try_new(input.vector(), input.sizes(), rb);

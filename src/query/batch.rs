@@ -48,6 +48,7 @@ pub struct AabbSet<const D: usize> {
 
 /// The first box a ray hits in an [`AabbSet`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BatchHit<const D: usize> {
     /// The box's index in the set.
     pub index: u32,
@@ -57,6 +58,7 @@ pub struct BatchHit<const D: usize> {
 
 /// The first box a swept box hits in an [`AabbSet`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BatchSweep<const D: usize> {
     /// The box's index in the set.
     pub index: u32,

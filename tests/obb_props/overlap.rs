@@ -3,7 +3,7 @@
 //! boxes against the AABB answer, and flat 3D boxes against the 2D answer.
 
 use super::*;
-use fixed_collide::{Sat, aabb_overlap, obb_overlap};
+use fixed_collide::{Const, Dim, aabb_overlap, obb_overlap};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -138,7 +138,7 @@ fn check_overlap_equals_reference<const D: usize>(
     b: &Obb<D>,
 ) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let ours = obb_overlap(a, b);
     let exact = reference::sat_overlap(&RefBox::of(a), &RefBox::of(b));
@@ -163,7 +163,7 @@ fn check_reference_agrees_with_lp<const D: usize>(
 
 fn check_symmetric<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     prop_assert_eq!(
         obb_overlap(a, b),
@@ -177,7 +177,7 @@ where
 
 fn check_translation<const D: usize>(a: &Obb<D>, b: &Obb<D>, pick: i64) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let pts: Vec<i64> = a
         .center()
@@ -201,7 +201,7 @@ where
 
 fn check_axis_aligned<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> Result<(), TestCaseError>
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let ours = obb_overlap(a, b);
     prop_assert_eq!(

@@ -2,14 +2,14 @@
 //! separating-axis reference.
 
 use super::*;
-use fixed_collide::{Rot2, Rot3, Sat, obb_overlap};
+use fixed_collide::{Const, Dim, Rot2, Rot3, obb_overlap};
 
 struct OverlapTable(String);
 
 impl OverlapTable {
     fn row<const D: usize>(&mut self, label: &str, a: Obb<D>, b: Obb<D>)
     where
-        Obb<D>: Sat,
+        Const<D>: Dim<D>,
     {
         let ours = obb_overlap(&a, &b);
         let exact = reference::sat_overlap(&RefBox::of(&a), &RefBox::of(&b));

@@ -50,7 +50,6 @@ use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::ray_aabb;
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use fixed_collide::rot::Obb;
 use fixed_collide::shape::Ray;
 use fixed_collide::vec::Vector;
 use place::{Form, Placed, Static};
@@ -159,7 +158,7 @@ fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
 
 impl<const D: usize> World<D>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     /// A world at tick 0. Places every obstacle once (its bounds, its
     /// oriented box, the broadphases over them) and checks the whole scene,
@@ -523,7 +522,7 @@ fn ball_touches<const D: usize>(
     other: &Placed<D>,
 ) -> bool
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let Some(s) = ball.ball() else {
         return false;

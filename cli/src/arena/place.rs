@@ -5,9 +5,9 @@
 use super::scene::ShapeKind;
 use fixed_collide::Error;
 use fixed_collide::num::{DOMAIN, Fx, wide};
-use fixed_collide::rot::{Obb, Rot};
 use fixed_collide::shape::{Aabb, Ball};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Obb, Rot};
 
 /// The exact shape of a placed body or obstacle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

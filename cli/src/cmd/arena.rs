@@ -3,8 +3,7 @@
 
 use super::args::{ArenaArgs, FAILED, OK, SceneArgs, USAGE};
 use super::progress::Progress;
-use fixed_collide::rot::{Obb, Rot};
-use fixed_collide_cli::arena::scene::{RandomRot, generate};
+use fixed_collide_cli::arena::scene::generate;
 use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
 use fixed_collide_cli::state_hash::hex;
 use std::path::{Path, PathBuf};
@@ -92,8 +91,7 @@ fn run<const D: usize>(
     check: Option<&Path>,
 ) -> u8
 where
-    Rot<D>: RandomRot,
-    Obb<D>: fixed_collide::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
     println!(

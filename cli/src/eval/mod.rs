@@ -72,10 +72,8 @@ pub use stream::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
 
 use crate::Field;
 use error::{excerpt, op_names, syntax, wrong_type};
-use fixed_collide::query::sat::Sat;
-use fixed_collide::rot::{Obb, Rot};
+use fixed_collide::{Const, Dim};
 use json::{Obj, Takes};
-use operand::Rotation;
 use ops::Query;
 use reader::{Reader, Stop};
 use serde_json::value::RawValue;
@@ -175,8 +173,7 @@ fn read_op(obj: &Obj<'_>) -> Result<Op, InputError> {
 /// The query of the line `obj`, read in dimension `D`.
 fn read_query<const D: usize>(op: Op, obj: &Obj<'_>) -> Result<Query<D>, Stop>
 where
-    Rot<D>: Rotation,
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
     let mut reader = Reader::<D>::default();
     let query = Query::read(op, &mut reader, obj)?;

@@ -8,9 +8,9 @@ use super::json::{Obj, Takes, parse_array, parse_number};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
 use fixed_collide::num::Fx;
-use fixed_collide::rot::{Obb, Rot, Rot2, Rot3};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Const, Dim, Obb, Rot, RotSpec};
 use serde_json::value::RawValue;
 
 /// A library constructor's error, placed under the shape's `path`.
@@ -58,34 +58,6 @@ impl<const D: usize> Operand<D> for Aabb<D> {
     }
 }
 
-/// The rotation of an obb, in the dimension `D`: from axes in any
-/// dimension, from an angle in 2D, from a quaternion in 3D.
-pub(super) trait Rotation: Sized {
-    /// The rotation of the angle `a`, or `None` in a dimension without one.
-    fn from_angle(a: Fx) -> Option<Self>;
-    /// The rotation of the quaternion `q` (or the library's error), or
-    /// `None` in a dimension without one.
-    fn from_quat(q: [Fx; 4]) -> Option<Result<Self, fixed_collide::Error>>;
-}
-
-impl Rotation for Rot<2> {
-    fn from_angle(a: Fx) -> Option<Self> {
-        Some(Rot2::from_angle(a))
-    }
-    fn from_quat(_: [Fx; 4]) -> Option<Result<Self, fixed_collide::Error>> {
-        None
-    }
-}
-
-impl Rotation for Rot<3> {
-    fn from_angle(_: Fx) -> Option<Self> {
-        None
-    }
-    fn from_quat(q: [Fx; 4]) -> Option<Result<Self, fixed_collide::Error>> {
-        Some(Rot3::try_from_quat(q))
-    }
-}
-
 /// An obb's rotation as read, before it is built.
 enum RotIn<const D: usize> {
     Axes([Vector<D>; D]),
@@ -95,27 +67,19 @@ enum RotIn<const D: usize> {
 
 impl<const D: usize> RotIn<D>
 where
-    Rot<D>: Rotation,
+    Const<D>: Dim<D>,
 {
-    /// The rotation, or the library's error placed under the obb `path`.
-    /// The reader makes a line with a quaternion 3D and one with an angle
-    /// 2D; should that ever fail, the line is rejected, not given a
-    /// made-up rotation.
+    /// The rotation, or the library's error placed under the obb `path`
+    /// (a quaternion in 2D or an angle in 3D is the library's
+    /// `WrongDimension`; the reader makes a line with a quaternion 3D and
+    /// one with an angle 2D, so it does not arise from a line).
     fn build(self, path: &Field) -> Built<Rot<D>> {
-        let wrong = || {
-            InputError::at(
-                ErrorKind::MixedDimensions,
-                path,
-                format!("this rotation cannot be used in {D}D"),
-            )
-        };
         match self {
-            RotIn::Axes(axes) => Rot::try_from_axes(axes).map_err(under(path)),
-            RotIn::Quat(q) => <Rot<D> as Rotation>::from_quat(q)
-                .ok_or_else(wrong)?
-                .map_err(under(path)),
-            RotIn::Angle(a) => <Rot<D> as Rotation>::from_angle(a).ok_or_else(wrong),
+            RotIn::Axes(axes) => Rot::try_from_axes(axes),
+            RotIn::Quat(q) => Rot::try_from_spec(&RotSpec::Quat(q)),
+            RotIn::Angle(a) => Rot::try_from_spec(&RotSpec::Angle(a)),
         }
+        .map_err(under(path))
     }
 }
 
@@ -138,7 +102,7 @@ const ROTATIONS: [(RotKey, &str); 3] = [
 /// `"angle":a` (2D, radians).
 impl<const D: usize> Operand<D> for Obb<D>
 where
-    Rot<D>: Rotation,
+    Const<D>: Dim<D>,
 {
     fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
         let mut obj = Obj::parse(raw, path, "an obb object")?;

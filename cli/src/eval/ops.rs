@@ -13,18 +13,17 @@
 
 use super::answer::{Outcome, Value};
 use super::json::Obj;
-use super::operand::Rotation;
 use super::reader::{Reader, Stop};
+use fixed_collide::Obb;
 use fixed_collide::query::ball::{BallHit, sphere_aabb};
 use fixed_collide::query::contact::{Contact, aabb_contact};
 use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::{RayHit, ray_aabb};
-use fixed_collide::query::sat::Sat;
 use fixed_collide::query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
-use fixed_collide::rot::{Obb, Rot};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Const, Dim};
 
 /// Makes [`Op`], `Query<D>` and `Reply<D>` from the table of ops. Each
 /// entry is
@@ -103,8 +102,7 @@ macro_rules! op_table {
 
         impl<const D: usize> Query<D>
         where
-            Rot<D>: Rotation,
-            Obb<D>: Sat,
+            Const<D>: Dim<D>,
         {
             /// Reads the operands of `op` from the line `obj` (whose keys
             /// are checked). The first error of form in reading order

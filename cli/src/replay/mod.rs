@@ -16,7 +16,6 @@ pub mod queries;
 use crate::arena::scene::Scene;
 use crate::arena::{LeftDomain, QueryCounts, World};
 use crate::state_hash::hex;
-use fixed_collide::rot::Obb;
 use model::{FinalText, SceneText};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -274,7 +273,7 @@ pub fn run_arena<const D: usize>(
     on_tick: &mut dyn FnMut(u32, u64),
 ) -> Result<ArenaRun, ReplayError>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let hash_every = hash_every.max(1);
     let scene_text = SceneText::from_scene(&scene);
@@ -322,7 +321,7 @@ pub fn record_arena<const D: usize>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Replay, ReplayError>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let run = run_arena(scene, seed, ticks, hash_every, &mut |t, _| {
         progress(u64::from(t), u64::from(ticks))
@@ -364,7 +363,7 @@ fn verify_arena<const D: usize>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Verdict, ReplayError>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     if a.hash_every == 0 {
         return Err(ReplayError::Format("arena.hash_every is 0".to_string()));

@@ -62,12 +62,14 @@ mod error;
 mod json;
 mod operand;
 mod ops;
+mod output;
 mod reader;
 mod stream;
 
 pub use answer::{Answer, Value};
 pub use error::{ErrorKind, InputError, LineError};
 pub use ops::Op;
+pub use output::checked_stdout;
 pub use stream::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
 
 use crate::Field;

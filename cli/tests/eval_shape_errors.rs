@@ -298,7 +298,7 @@ fn a_line_with_several_errors_reports_the_first_of_form_else_the_first_refused_s
             &lines[0],
             ErrorKind::NotRepresentable,
             Some("b.max.y"),
-            "\"x\" is not a number",
+            "\"x\" is not a JSON number",
         ),
         (
             &lines[1],

@@ -4,7 +4,7 @@
 //! shapes table in the module docs).
 
 use super::error::{ErrorKind, InputError, excerpt};
-use super::json::{Obj, Takes, parse_array, parse_number};
+use super::json::{Obj, Takes};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
 use fixed_collide::num::Fx;
@@ -20,7 +20,7 @@ fn under(path: &Field) -> impl Fn(fixed_collide::Error) -> InputError + '_ {
 
 /// A vector operand, such as a displacement: `[x, y]` or `[x, y, z]`.
 impl<const D: usize> Operand<D> for Vector<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
         Ok(Ok(r.vector(raw, path)?))
     }
 }
@@ -29,8 +29,8 @@ const AABB_FORMS: &str = "an aabb is {\"min\",\"max\"} or {\"center\",\"half\"}"
 
 /// `{"min":[..],"max":[..]}` or `{"center":[..],"half":[..]}`.
 impl<const D: usize> Operand<D> for Aabb<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "an aabb object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "an aabb object")?;
         obj.check_keys(&["min", "max", "center", "half"], Takes::Text(AABB_FORMS))?;
         let corners = obj.get("min").is_some() || obj.get("max").is_some();
         let centered = obj.get("center").is_some() || obj.get("half").is_some();
@@ -140,8 +140,8 @@ impl<const D: usize> Operand<D> for Obb<D>
 where
     Rot<D>: Rotation,
 {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "an obb object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "an obb object")?;
         obj.check_keys(
             &["center", "half", "axes", "quat", "angle"],
             Takes::Text(
@@ -174,7 +174,7 @@ where
             [(RotKey::Angle, _)] => {
                 let field = obj.field("angle");
                 r.dimension(2, &field, Why::Angle)?;
-                RotIn::Angle(parse_number(obj.require("angle")?, || field)?)
+                RotIn::Angle(r.number(obj.require("angle")?, || field)?)
             }
         };
         Ok(rot
@@ -184,10 +184,10 @@ where
 }
 
 /// An obb's `axes`: `D` vectors of `D` numbers.
-fn read_axes<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Vector<D>; D], Stop> {
+fn read_axes<const D: usize>(r: &mut Reader<'_, D>, obj: &Obj<'_>) -> Result<[Vector<D>; D], Stop> {
     let field = obj.field("axes");
     let raw = obj.require("axes")?;
-    let items = parse_array(raw, &field, "an array of 2 or 3 axis vectors")?;
+    let items = r.array(raw, &field, "an array of 2 or 3 axis vectors")?;
     let n = items.len();
     if !(2..=3).contains(&n) {
         return Err(Stop::Bad(InputError::at(
@@ -206,10 +206,10 @@ fn read_axes<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Vector
 }
 
 /// An obb's `quat`: `[w, x, y, z]`, which makes the line 3D.
-fn read_quat<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Fx; 4], Stop> {
+fn read_quat<const D: usize>(r: &mut Reader<'_, D>, obj: &Obj<'_>) -> Result<[Fx; 4], Stop> {
     let field = obj.field("quat");
     let raw = obj.require("quat")?;
-    let items = parse_array(raw, &field, "an array of 4 numbers [w, x, y, z]")?;
+    let items = r.array(raw, &field, "an array of 4 numbers [w, x, y, z]")?;
     if items.len() != 4 {
         return Err(Stop::Bad(InputError::at(
             ErrorKind::WrongLength,
@@ -224,29 +224,29 @@ fn read_quat<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Fx; 4]
     r.dimension(3, &field, Why::Quat)?;
     let mut q = [Fx::ZERO; 4];
     for (i, (slot, item)) in q.iter_mut().zip(&items).enumerate() {
-        *slot = parse_number(item, || field.index(i))?;
+        *slot = r.number(item, || field.index(i))?;
     }
     Ok(q)
 }
 
 /// `{"center":[..],"radius":r}` (a circle in 2D).
 impl<const D: usize> Operand<D> for Ball<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "a sphere object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a sphere object")?;
         obj.check_keys(
             &["center", "radius"],
             Takes::Text("a sphere takes \"center\", \"radius\""),
         )?;
         let center = r.vector_in(&obj, "center")?;
-        let radius = parse_number(obj.require("radius")?, || obj.field("radius"))?;
+        let radius = r.number(obj.require("radius")?, || obj.field("radius"))?;
         Ok(Ball::try_new(center, radius).map_err(under(path)))
     }
 }
 
 /// `{"origin":[..],"dir":[..],"max_t":t}`, `max_t` optional (unbounded).
 impl<const D: usize> Operand<D> for Ray<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "a ray object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a ray object")?;
         obj.check_keys(
             &["origin", "dir", "max_t"],
             Takes::Text("a ray takes \"origin\", \"dir\" and optionally \"max_t\""),
@@ -254,7 +254,7 @@ impl<const D: usize> Operand<D> for Ray<D> {
         let origin = r.vector_in(&obj, "origin")?;
         let dir = r.vector_in(&obj, "dir")?;
         let built = match obj.get("max_t") {
-            Some(raw) => Ray::try_new(origin, dir, parse_number(raw, || obj.field("max_t"))?),
+            Some(raw) => Ray::try_new(origin, dir, r.number(raw, || obj.field("max_t"))?),
             None => Ray::try_unbounded(origin, dir),
         };
         Ok(built.map_err(under(path)))

@@ -49,7 +49,9 @@
 //! duplicated and unknown fields (a typo is never ignored), types, vector
 //! lengths, one dimension per line, representable numbers, and every shape
 //! constructor's own checks (domain, `min > max`, negative sizes, zero
-//! direction, non-orthonormal axes). A syntax error gives its column (from 1, in bytes) in the whole line; a
+//! direction, non-orthonormal axes), each naming a field the line has (a
+//! corner of an aabb given by `center` and `half` is named by those). A
+//! syntax error gives its column (from 1, in bytes) in the whole line; a
 //! lone surrogate escape (`"\ud800"`) is one, and so is a byte order mark
 //! at the start of a line. A line is at most [`MAX_LINE_BYTES`] long, its
 //! line end (`\n` or `\r\n`) not counted. The first error of form in

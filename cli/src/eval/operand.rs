@@ -7,7 +7,7 @@ use super::error::{ErrorKind, InputError, excerpt};
 use super::json::{Obj, Takes};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
-use fixed_collide::num::Fx;
+use fixed_collide::num::{Exact, Fx};
 use fixed_collide::rot::{Obb, Rot, Rot2, Rot3};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
@@ -48,7 +48,8 @@ impl<const D: usize> Operand<D> for Aabb<D> {
         } else if centered {
             let center = r.vector_in(&obj, "center")?;
             let half = r.vector_in(&obj, "half")?;
-            Aabb::try_from_center_half(center, half)
+            return Ok(Aabb::try_from_center_half(center, half)
+                .map_err(|e| centered_error(path, &center, &half, e)));
         } else {
             let min = r.vector_in(&obj, "min")?;
             let max = r.vector_in(&obj, "max")?;
@@ -56,6 +57,41 @@ impl<const D: usize> Operand<D> for Aabb<D> {
         };
         Ok(built.map_err(under(path)))
     }
+}
+
+/// The error of an aabb given as `center` and `half` at `path`, naming the
+/// fields the line gave. The library checks the corners `center - half`
+/// and `center + half` as `min` and `max`, which the line does not have: a
+/// corner out of the domain is reported as `center.x` with `half.x` and the
+/// corner's value.
+fn centered_error<const D: usize>(
+    path: &Field,
+    center: &Vector<D>,
+    half: &Vector<D>,
+    e: fixed_collide::Error,
+) -> InputError {
+    let fixed_collide::Error::OutOfDomain { field, .. } = e else {
+        return under(path)(e);
+    };
+    let sign = match field.name() {
+        "min" => '-',
+        "max" => '+',
+        _ => return under(path)(e),
+    };
+    let Some(i) = field.component().map(usize::from).filter(|&i| i < D) else {
+        return under(path)(e);
+    };
+    InputError::at(
+        ErrorKind::Invalid,
+        &path.join("center").axis(i),
+        format!(
+            "{} {sign} {} {} = {}",
+            Exact(center.0[i]),
+            path.join("half").axis(i),
+            Exact(half.0[i]),
+            e.detail()
+        ),
+    )
 }
 
 /// The rotation of an obb, in the dimension `D`: from axes in any

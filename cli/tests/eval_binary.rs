@@ -146,3 +146,34 @@ fn binary_stops_quietly_when_the_reader_goes_away() {
     assert!(stderr.is_empty(), "quiet: {stderr}");
     assert_eq!(status.code(), Some(0), "{status:?}");
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn binary_fails_with_status_2_when_its_output_is_closed_or_unwritable() {
+    let ok = r#"{"op":"aabb_overlap","a":{"min":[0,0],"max":[1,1]},"b":{"min":[2,2],"max":[3,3]}}"#;
+    let runner = std::env::var("FIXED_COLLIDE_RUNNER").unwrap_or_default();
+    // (redirection of standard output, status, stderr part)
+    let cases = [
+        (">&-", 2, "standard output is closed"),
+        ("1</dev/null", 2, "cannot write the answers"),
+        (">/dev/null", 0, ""),
+    ];
+    for (redirect, status, message) in cases {
+        let script = format!("exec {runner} \"$0\" eval {redirect}");
+        let mut child = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .arg(env!("CARGO_BIN_EXE_fixed-collide"))
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(format!("{ok}\n").as_bytes());
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{script}: {stderr}");
+        assert!(stderr.contains(message), "{script}: {stderr}");
+    }
+}

@@ -46,11 +46,12 @@ fn rejects_shapes_the_library_rejects() {
             Some("a.half.y"),
             "-1 is negative",
         ),
+        // The corner is named by the fields the line gave.
         (
             &lines[3],
             ErrorKind::Invalid,
-            Some("a.max.x"),
-            "1048577 is out of the domain",
+            Some("a.center.x"),
+            "1048576 + a.half.x 1 = 1048577 is out of the domain",
         ),
         (
             &lines[4],
@@ -261,6 +262,49 @@ fn obb_ops_validate_their_operands() {
 }
 
 #[test]
+fn a_centered_aabb_with_a_corner_out_of_the_domain_names_center_and_half() {
+    // (aabb, field, message): the corner `center - half` or `center + half`
+    // is named by the fields the line gave, never as `min` or `max`.
+    let cases = [
+        (
+            r#"{"center":[1048576,0],"half":[1,1]}"#,
+            "a.center.x",
+            "1048576 + a.half.x 1 = 1048577 is out of the domain |v| <= 1048576 (2^20)",
+        ),
+        (
+            r#"{"center":[0,-1048575.5],"half":[1,"0.75"]}"#,
+            "a.center.y",
+            "-1048575.5 - a.half.y 0.75 = -1048576.25 is out of the domain |v| <= 1048576 (2^20)",
+        ),
+        (
+            r#"{"center":[0,0,1048000],"half":[0,0,1000]}"#,
+            "a.center.z",
+            "1048000 + a.half.z 1000 = 1049000 is out of the domain |v| <= 1048576 (2^20)",
+        ),
+    ];
+    for (aabb, field, message) in cases {
+        let other = if aabb.contains("1048000") {
+            r#"{"min":[0,0,0],"max":[1,1,1]}"#
+        } else {
+            B
+        };
+        let line = format!(r#"{{"op":"aabb_overlap","a":{aabb},"b":{other}}}"#);
+        let e = eval_line(&line).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Invalid, "{line}");
+        assert_eq!(e.field.as_ref().map(|f| f.as_str()), Some(field), "{line}");
+        assert_eq!(e.message, message, "{line}");
+    }
+    // The center or half itself out of the domain is named as before.
+    let line =
+        format!(r#"{{"op":"aabb_overlap","a":{{"center":[1048577,0],"half":[0,0]}},"b":{B}}}"#);
+    let e = eval_line(&line).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        r#"field "a.center.x": 1048577 is out of the domain |v| <= 1048576 (2^20)"#
+    );
+}
+
+#[test]
 fn long_values_are_shortened_in_messages() {
     let long = "9".repeat(10_000);
     let line = echo_line(&long);
@@ -298,7 +342,7 @@ fn a_line_with_several_errors_reports_the_first_of_form_else_the_first_refused_s
             &lines[0],
             ErrorKind::NotRepresentable,
             Some("b.max.y"),
-            "\"x\" is not a number",
+            "\"x\" is not a JSON number",
         ),
         (
             &lines[1],

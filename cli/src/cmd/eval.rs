@@ -2,7 +2,7 @@
 //! [`fixed_collide_cli::eval`] on a file or standard input.
 
 use super::args::{EvalArgs, FAILED, OK, USAGE};
-use fixed_collide_cli::eval::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
+use fixed_collide_cli::eval::{MAX_LINE_BYTES, StreamError, Summary, checked_stdout, eval_stream};
 use std::fs::File;
 use std::io::{self, BufReader};
 
@@ -36,8 +36,9 @@ Ops (operands) -> fields added to "hit":true on a hit:
   sphere_aabb (sphere, aabb), sphere_obb (sphere, obb) -> point
 A miss is {{"hit":false}}.
 
-Numbers are JSON numbers or strings, read exactly from their decimal text
-(never through a float); answers write numbers as strings that parse back to
+Numbers are JSON numbers or strings holding a JSON number (the JSON number
+grammar in both), read exactly from their decimal text (never through a
+float); answers write numbers as strings that parse back to
 the same bits.
 
 A bad line answers {{"error":"line N: field \"a.min.x\": ..."}}, N being the
@@ -47,8 +48,10 @@ than {MAX_LINE_BYTES} bytes is answered with an error without being stored.
 
 Exit status: 0 if every line was answered without error, 1 if some line was
 an error (all lines are still answered), 2 for a usage error or an input
-that cannot be read. If the output is closed early (| head), eval stops
-quietly.
+that cannot be read or an output that cannot be written (a closed standard
+output, or one opened read-write on /dev/null, which is how a closed one
+looks: redirect with >/dev/null instead). If the reader closes the output
+early (| head), eval stops quietly.
 
 Example:
   echo '{{"op":"aabb_overlap","a":{{"min":[0,0],"max":[1,1]}},"b":{{"min":[1,0],"max":[2,1]}}}}' | fixed-collide eval
@@ -59,7 +62,13 @@ Example:
 /// Runs `eval`; returns the exit status.
 pub fn command(args: &EvalArgs) -> u8 {
     let path = args.file.as_ref().filter(|p| *p != "-");
-    let stdout = io::stdout().lock();
+    let stdout = match checked_stdout() {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("fixed-collide: cannot write the answers: {e}");
+            return USAGE;
+        }
+    };
     let result = match path {
         None => eval_stream(io::stdin().lock(), stdout),
         Some(path) => match File::open(path) {
@@ -74,12 +83,9 @@ pub fn command(args: &EvalArgs) -> u8 {
     match result {
         Ok(summary) => status(summary),
         // The reader went away (`| head`): stop quietly, as for the lines
-        // answered so far.
-        Err(StreamError::Write { source, summary })
-            if source.kind() == io::ErrorKind::BrokenPipe =>
-        {
-            status(summary)
-        }
+        // answered so far. Any other write error (a closed or unwritable
+        // standard output) loses answers: exit 2.
+        Err(e) if e.is_broken_pipe() => status(e.summary()),
         Err(StreamError::Read { line, source, .. }) => {
             eprintln!("fixed-collide: cannot read '{input}' at line {line}: {source}");
             USAGE

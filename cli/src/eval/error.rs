@@ -15,11 +15,13 @@ const EXCERPT_BYTES: usize = 64;
 pub enum ErrorKind {
     /// The line is empty or only whitespace.
     EmptyLine,
-    /// The line is longer than [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
+    /// The line is longer than [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES),
+    /// not counting its line end.
     LineTooLong,
     /// The line is not valid UTF-8.
     NotUtf8,
-    /// The line is not valid JSON (or holds more than one value).
+    /// The line is not valid JSON (or holds more than one value), starts
+    /// with a byte order mark, or holds a lone surrogate escape.
     Syntax,
     /// The line is JSON but not an object.
     NotObject,
@@ -41,8 +43,9 @@ pub enum ErrorKind {
     MixedDimensions,
     /// An `op` that is not the name of one of [`Op::ALL`].
     UnknownOp,
-    /// A number out of the range of [`Fx`](fixed_collide::Fx), or a string
-    /// that is not a decimal number.
+    /// A number out of the range of [`Fx`](fixed_collide::Fx), or a number
+    /// or string whose text is not a JSON number (such as `"1@2"`, `"+5"`,
+    /// `".5"`, `"5."`, `"0010"`, `"NaN"`).
     NotRepresentable,
     /// A value a shape constructor rejects (a library [`Error`]): out of the
     /// domain, negative size, `min > max`, zero direction or quaternion,
@@ -164,8 +167,10 @@ pub(super) fn wrong_type(field: &Field, expected: &str, raw: &RawValue) -> Input
     )
 }
 
-/// A JSON syntax error, located by its column.
-pub(super) fn syntax(e: &serde_json::Error) -> InputError {
+/// A JSON syntax error found parsing `sub`, a slice of `line` (or the
+/// line itself), located by its column in the whole line (from 1, in
+/// bytes).
+pub(super) fn syntax_in(line: &str, sub: &str, e: &serde_json::Error) -> InputError {
     let text = e.to_string();
     // serde_json ends its messages with " at line L column C"; a record is
     // one line, so keep only the column.
@@ -173,10 +178,34 @@ pub(super) fn syntax(e: &serde_json::Error) -> InputError {
         Some(i) => &text[..i],
         None => &text,
     };
+    let column = e.column().saturating_add(offset_in(line, sub));
     InputError::new(
         ErrorKind::Syntax,
         None,
-        format!("invalid JSON at column {}: {what}", e.column()),
+        format!("invalid JSON at column {column}: {what}"),
+    )
+}
+
+/// The byte offset of `sub` in `line` when it is a slice of it, else 0.
+fn offset_in(line: &str, sub: &str) -> usize {
+    let (start, at) = (line.as_ptr().addr(), sub.as_ptr().addr());
+    match at.checked_sub(start) {
+        Some(offset) if offset.saturating_add(sub.len()) <= line.len() => offset,
+        _ => 0,
+    }
+}
+
+/// A lone surrogate escape at byte `at` of `line` (see
+/// [`lone_surrogate`](super::json::lone_surrogate)).
+pub(super) fn lone_surrogate_error(line: &str, at: usize) -> InputError {
+    let escape = line.get(at..at + 6).unwrap_or("\\u");
+    InputError::new(
+        ErrorKind::Syntax,
+        None,
+        format!(
+            "invalid JSON at column {}: lone surrogate {escape} (a \\ud800-\\udbff escape must be followed by a \\udc00-\\udfff one)",
+            at + 1
+        ),
     )
 }
 

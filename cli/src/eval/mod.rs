@@ -28,11 +28,18 @@
 //!
 //! # Numbers
 //!
-//! Numbers are JSON numbers or strings, read from their decimal text exactly
-//! as `I32F32::from_str` reads it ([`fx_from_str`](crate::convert::fx_from_str)),
+//! A number is a JSON number or a JSON string holding one: either way its
+//! text must match JSON's number grammar,
+//! `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, so `"+5"`, `".5"`,
+//! `"5."`, `"0010"`, `"NaN"`, `"Infinity"`, `"0x10"` and `"1@2"` are
+//! refused, quoting the text and saying what is wrong. It is read exactly
+//! from its decimal digits ([`fx_from_decimal`](crate::convert::fx_from_decimal)),
 //! never through a float: `0.1` is the [`Fx`](fixed_collide::Fx) nearest to
-//! one tenth. Answers write each number as its `Fx` `Display`, which parses
-//! back to the same bits.
+//! one tenth (ties to even), an exponent shifts the decimal point exactly,
+//! a number below 10^-20 in magnitude is 0 and one out of the range of
+//! `Fx` is an error, whatever the size of its exponent. Answers write each
+//! number as its `Fx` `Display`, a JSON number's text that parses back to
+//! the same bits.
 //!
 //! # Errors
 //!
@@ -42,11 +49,18 @@
 //! duplicated and unknown fields (a typo is never ignored), types, vector
 //! lengths, one dimension per line, representable numbers, and every shape
 //! constructor's own checks (domain, `min > max`, negative sizes, zero
-//! direction, non-orthonormal axes). The first error of form in reading
-//! order (the op's operands in the order [`Op::operands`] lists them) is
-//! the one reported; a shape a constructor refuses is reported only when
-//! the line has no error of form. An empty or blank line is an error too,
-//! so that output line N always answers input line N. See [`ErrorKind`].
+//! direction, non-orthonormal axes), each naming a field the line has (a
+//! corner of an aabb given by `center` and `half` is named by those). A
+//! syntax error gives its column (from 1, in bytes) in the whole line; a
+//! lone surrogate escape (`"\ud800"`) is one, and so is a byte order mark
+//! at the start of a line. A line is at most [`MAX_LINE_BYTES`] long, its
+//! line end (`\n` or `\r\n`) not counted. The first error of form in
+//! reading order (the op's operands in the order [`Op::operands`] lists
+//! them) is the one reported; a shape a constructor refuses is reported
+//! only when the line has no error of form. An empty or blank line is an
+//! error too, so that output line N always answers input line N. See
+//! [`ErrorKind`], and `docs/bad-inputs.md` for every kind of bad line with
+//! its exact answer.
 //!
 //! # Examples
 //! ```
@@ -62,24 +76,29 @@ mod error;
 mod json;
 mod operand;
 mod ops;
+mod output;
 mod reader;
 mod stream;
 
 pub use answer::{Answer, Value};
 pub use error::{ErrorKind, InputError, LineError};
 pub use ops::Op;
+pub use output::checked_stdout;
 pub use stream::{MAX_LINE_BYTES, StreamError, Summary, eval_stream};
 
 use crate::Field;
-use error::{excerpt, op_names, syntax, wrong_type};
+use error::{excerpt, lone_surrogate_error, op_names, syntax_in, wrong_type};
 use fixed_collide::{Const, Dim};
-use json::{Obj, Takes};
+use json::{Obj, Takes, lone_surrogate, parse_string};
 use ops::Query;
 use reader::{Reader, Stop};
 use serde_json::value::RawValue;
 
 /// JSON's whitespace.
 const JSON_WS: [char; 4] = [' ', '\t', '\n', '\r'];
+
+/// The byte order mark, which JSON text must not start with.
+const BOM: char = '\u{FEFF}';
 
 /// Answers one record: the text of one line (a trailing `\n` or `\r\n` is
 /// ignored).
@@ -100,6 +119,13 @@ const JSON_WS: [char; 4] = [' ', '\t', '\n', '\r'];
 pub fn eval_line(text: &str) -> Result<Answer, InputError> {
     let text = text.strip_suffix('\n').unwrap_or(text);
     let text = text.strip_suffix('\r').unwrap_or(text);
+    if text.starts_with(BOM) {
+        return Err(InputError::new(
+            ErrorKind::Syntax,
+            None,
+            "byte order mark (BOM) at the start of the line; remove it",
+        ));
+    }
     if text.trim_matches(JSON_WS).is_empty() {
         return Err(InputError::new(
             ErrorKind::EmptyLine,
@@ -107,7 +133,10 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
             "empty line: every line must hold one JSON object",
         ));
     }
-    let raw: &RawValue = serde_json::from_str(text).map_err(|e| syntax(&e))?;
+    let raw: &RawValue = serde_json::from_str(text).map_err(|e| syntax_in(text, text, &e))?;
+    if let Some(at) = lone_surrogate(text) {
+        return Err(lone_surrogate_error(text, at));
+    }
     if !raw.get().starts_with('{') {
         return Err(InputError::new(
             ErrorKind::NotObject,
@@ -118,7 +147,7 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
             ),
         ));
     }
-    let mut obj = Obj::parse(raw, &Field::new(""), "a JSON object")?;
+    let mut obj = Obj::parse(text, raw, &Field::new(""), "a JSON object")?;
     let op = read_op(&obj)?;
     obj.check_keys(op.keys(), Takes::Op(op))?;
     // Read as 2D unless the line's first vector says 3D.
@@ -156,7 +185,7 @@ fn read_op(obj: &Obj<'_>) -> Result<Op, InputError> {
     if !op_raw.get().starts_with('"') {
         return Err(wrong_type(&op_field, "a string", op_raw));
     }
-    let name: String = serde_json::from_str(op_raw.get()).map_err(|e| syntax(&e))?;
+    let name = parse_string(obj.line(), op_raw)?;
     Op::from_name(&name).ok_or_else(|| {
         InputError::at(
             ErrorKind::UnknownOp,
@@ -175,7 +204,7 @@ fn read_query<const D: usize>(op: Op, obj: &Obj<'_>) -> Result<Query<D>, Stop>
 where
     Const<D>: Dim<D>,
 {
-    let mut reader = Reader::<D>::default();
+    let mut reader = Reader::<D>::new(obj.line());
     let query = Query::read(op, &mut reader, obj)?;
     if !reader.has_dimension() {
         // Every op has a vector operand, which sets the dimension.

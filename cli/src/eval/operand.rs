@@ -4,10 +4,10 @@
 //! shapes table in the module docs).
 
 use super::error::{ErrorKind, InputError, excerpt};
-use super::json::{Obj, Takes, parse_array, parse_number};
+use super::json::{Obj, Takes};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
-use fixed_collide::num::Fx;
+use fixed_collide::num::{Exact, Fx};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
 use fixed_collide::{Const, Dim, Obb, Rot, RotSpec};
@@ -20,7 +20,7 @@ fn under(path: &Field) -> impl Fn(fixed_collide::Error) -> InputError + '_ {
 
 /// A vector operand, such as a displacement: `[x, y]` or `[x, y, z]`.
 impl<const D: usize> Operand<D> for Vector<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
         Ok(Ok(r.vector(raw, path)?))
     }
 }
@@ -29,8 +29,8 @@ const AABB_FORMS: &str = "an aabb is {\"min\",\"max\"} or {\"center\",\"half\"}"
 
 /// `{"min":[..],"max":[..]}` or `{"center":[..],"half":[..]}`.
 impl<const D: usize> Operand<D> for Aabb<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "an aabb object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "an aabb object")?;
         obj.check_keys(&["min", "max", "center", "half"], Takes::Text(AABB_FORMS))?;
         let corners = obj.get("min").is_some() || obj.get("max").is_some();
         let centered = obj.get("center").is_some() || obj.get("half").is_some();
@@ -48,7 +48,8 @@ impl<const D: usize> Operand<D> for Aabb<D> {
         } else if centered {
             let center = r.vector_in(&obj, "center")?;
             let half = r.vector_in(&obj, "half")?;
-            Aabb::try_from_center_half(center, half)
+            return Ok(Aabb::try_from_center_half(center, half)
+                .map_err(|e| centered_error(path, &center, &half, e)));
         } else {
             let min = r.vector_in(&obj, "min")?;
             let max = r.vector_in(&obj, "max")?;
@@ -56,6 +57,41 @@ impl<const D: usize> Operand<D> for Aabb<D> {
         };
         Ok(built.map_err(under(path)))
     }
+}
+
+/// The error of an aabb given as `center` and `half` at `path`, naming the
+/// fields the line gave. The library checks the corners `center - half`
+/// and `center + half` as `min` and `max`, which the line does not have: a
+/// corner out of the domain is reported as `center.x` with `half.x` and the
+/// corner's value.
+fn centered_error<const D: usize>(
+    path: &Field,
+    center: &Vector<D>,
+    half: &Vector<D>,
+    e: fixed_collide::Error,
+) -> InputError {
+    let fixed_collide::Error::OutOfDomain { field, .. } = e else {
+        return under(path)(e);
+    };
+    let sign = match field.name() {
+        "min" => '-',
+        "max" => '+',
+        _ => return under(path)(e),
+    };
+    let Some(i) = field.component().map(usize::from).filter(|&i| i < D) else {
+        return under(path)(e);
+    };
+    InputError::at(
+        ErrorKind::Invalid,
+        &path.join("center").axis(i),
+        format!(
+            "{} {sign} {} {} = {}",
+            Exact(center.0[i]),
+            path.join("half").axis(i),
+            Exact(half.0[i]),
+            e.detail()
+        ),
+    )
 }
 
 /// An obb's rotation as read, before it is built.
@@ -104,8 +140,8 @@ impl<const D: usize> Operand<D> for Obb<D>
 where
     Const<D>: Dim<D>,
 {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "an obb object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "an obb object")?;
         obj.check_keys(
             &["center", "half", "axes", "quat", "angle"],
             Takes::Text(
@@ -138,7 +174,7 @@ where
             [(RotKey::Angle, _)] => {
                 let field = obj.field("angle");
                 r.dimension(2, &field, Why::Angle)?;
-                RotIn::Angle(parse_number(obj.require("angle")?, || field)?)
+                RotIn::Angle(r.number(obj.require("angle")?, || field)?)
             }
         };
         Ok(rot
@@ -148,10 +184,10 @@ where
 }
 
 /// An obb's `axes`: `D` vectors of `D` numbers.
-fn read_axes<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Vector<D>; D], Stop> {
+fn read_axes<const D: usize>(r: &mut Reader<'_, D>, obj: &Obj<'_>) -> Result<[Vector<D>; D], Stop> {
     let field = obj.field("axes");
     let raw = obj.require("axes")?;
-    let items = parse_array(raw, &field, "an array of 2 or 3 axis vectors")?;
+    let items = r.array(raw, &field, "an array of 2 or 3 axis vectors")?;
     let n = items.len();
     if !(2..=3).contains(&n) {
         return Err(Stop::Bad(InputError::at(
@@ -170,10 +206,10 @@ fn read_axes<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Vector
 }
 
 /// An obb's `quat`: `[w, x, y, z]`, which makes the line 3D.
-fn read_quat<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Fx; 4], Stop> {
+fn read_quat<const D: usize>(r: &mut Reader<'_, D>, obj: &Obj<'_>) -> Result<[Fx; 4], Stop> {
     let field = obj.field("quat");
     let raw = obj.require("quat")?;
-    let items = parse_array(raw, &field, "an array of 4 numbers [w, x, y, z]")?;
+    let items = r.array(raw, &field, "an array of 4 numbers [w, x, y, z]")?;
     if items.len() != 4 {
         return Err(Stop::Bad(InputError::at(
             ErrorKind::WrongLength,
@@ -188,29 +224,29 @@ fn read_quat<const D: usize>(r: &mut Reader<D>, obj: &Obj<'_>) -> Result<[Fx; 4]
     r.dimension(3, &field, Why::Quat)?;
     let mut q = [Fx::ZERO; 4];
     for (i, (slot, item)) in q.iter_mut().zip(&items).enumerate() {
-        *slot = parse_number(item, || field.index(i))?;
+        *slot = r.number(item, || field.index(i))?;
     }
     Ok(q)
 }
 
 /// `{"center":[..],"radius":r}` (a circle in 2D).
 impl<const D: usize> Operand<D> for Ball<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "a sphere object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a sphere object")?;
         obj.check_keys(
             &["center", "radius"],
             Takes::Text("a sphere takes \"center\", \"radius\""),
         )?;
         let center = r.vector_in(&obj, "center")?;
-        let radius = parse_number(obj.require("radius")?, || obj.field("radius"))?;
+        let radius = r.number(obj.require("radius")?, || obj.field("radius"))?;
         Ok(Ball::try_new(center, radius).map_err(under(path)))
     }
 }
 
 /// `{"origin":[..],"dir":[..],"max_t":t}`, `max_t` optional (unbounded).
 impl<const D: usize> Operand<D> for Ray<D> {
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
-        let mut obj = Obj::parse(raw, path, "a ray object")?;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a ray object")?;
         obj.check_keys(
             &["origin", "dir", "max_t"],
             Takes::Text("a ray takes \"origin\", \"dir\" and optionally \"max_t\""),
@@ -218,7 +254,7 @@ impl<const D: usize> Operand<D> for Ray<D> {
         let origin = r.vector_in(&obj, "origin")?;
         let dir = r.vector_in(&obj, "dir")?;
         let built = match obj.get("max_t") {
-            Some(raw) => Ray::try_new(origin, dir, parse_number(raw, || obj.field("max_t"))?),
+            Some(raw) => Ray::try_new(origin, dir, r.number(raw, || obj.field("max_t"))?),
             None => Ray::try_unbounded(origin, dir),
         };
         Ok(built.map_err(under(path)))

@@ -108,7 +108,7 @@ macro_rules! op_table {
             /// are checked). The first error of form in reading order
             /// stops it; else the first operand a constructor refuses is
             /// the error.
-            pub(super) fn read(op: Op, r: &mut Reader<D>, obj: &Obj<'_>) -> Result<Self, Stop> {
+            pub(super) fn read(op: Op, r: &mut Reader<'_, D>, obj: &Obj<'_>) -> Result<Self, Stop> {
                 Ok(match op {
                     $(Op::$op => {
                         $(let $key = r.operand::<$ty>(obj, stringify!($key))?;)+

@@ -83,17 +83,58 @@ pub(super) trait Operand<const D: usize>: Sized {
     /// Reads the operand found at `path`. An error of form stops the line
     /// (`Err`); a value the shape's constructor refuses comes back inside
     /// (`Ok(Err(..))`, see [`Built`]).
-    fn read(r: &mut Reader<D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop>;
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop>;
 }
 
 /// The reader of one line in the dimension `D`: it remembers the field that
-/// set the dimension, to name it when a later one disagrees.
-#[derive(Default)]
-pub(super) struct Reader<const D: usize> {
+/// set the dimension, to name it when a later one disagrees, and holds the
+/// line, so that an error in a value is located in the whole line.
+pub(super) struct Reader<'l, const D: usize> {
+    line: &'l str,
     first: Option<(Field, Why)>,
 }
 
-impl<const D: usize> Reader<D> {
+impl<'l, const D: usize> Reader<'l, D> {
+    /// The reader of `line`, before any field has set its dimension.
+    pub(super) fn new(line: &'l str) -> Self {
+        Self { line, first: None }
+    }
+
+    /// The object `raw` (a slice of the line) at `path`; `what` describes
+    /// it for a type error.
+    pub(super) fn object<'a>(
+        &self,
+        raw: &'a RawValue,
+        path: &Field,
+        what: &str,
+    ) -> Result<Obj<'a>, InputError>
+    where
+        'l: 'a,
+    {
+        Obj::parse(self.line, raw, path, what)
+    }
+
+    /// The array `raw` (a slice of the line) at `field`; `what` describes
+    /// it for a type error.
+    pub(super) fn array<'a>(
+        &self,
+        raw: &'a RawValue,
+        field: &Field,
+        what: &str,
+    ) -> Result<Vec<&'a RawValue>, InputError> {
+        parse_array(self.line, raw, field, what)
+    }
+
+    /// The number `raw` (a slice of the line); `field` names it, built
+    /// only for an error.
+    pub(super) fn number(
+        &self,
+        raw: &RawValue,
+        field: impl FnOnce() -> Field,
+    ) -> Result<Fx, InputError> {
+        parse_number(self.line, raw, field)
+    }
+
     /// Whether some field has set the dimension.
     pub(super) fn has_dimension(&self) -> bool {
         self.first.is_some()
@@ -126,7 +167,7 @@ impl<const D: usize> Reader<D> {
     /// A vector of `D` numbers at `field` (2 or 3, and the line's
     /// dimension).
     pub(super) fn vector(&mut self, raw: &RawValue, field: &Field) -> Result<Vector<D>, Stop> {
-        let items = parse_array(raw, field, "an array of 2 or 3 numbers")?;
+        let items = self.array(raw, field, "an array of 2 or 3 numbers")?;
         let n = items.len();
         if !(2..=3).contains(&n) {
             return Err(Stop::Bad(InputError::at(
@@ -142,7 +183,7 @@ impl<const D: usize> Reader<D> {
         // `n == D` from here.
         let mut v = [Fx::ZERO; D];
         for (i, (slot, item)) in v.iter_mut().zip(&items).enumerate() {
-            *slot = parse_number(item, || field.axis(i))?;
+            *slot = self.number(item, || field.axis(i))?;
         }
         Ok(Vector(v))
     }

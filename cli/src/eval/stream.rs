@@ -6,9 +6,11 @@ use super::eval_bytes;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 
-/// The longest input line read, in bytes (1 MiB, without the line end). A
-/// longer line is skipped to its end without being stored and answered with
-/// [`ErrorKind::LineTooLong`], so no input can make the reader hold more.
+/// The longest input line read, in bytes (1 MiB), not counting its line end,
+/// `\n` or `\r\n`: the same line is accepted or refused whichever end it
+/// has. A longer line is skipped to its end without being stored and
+/// answered with [`ErrorKind::LineTooLong`], so no input can make the reader
+/// hold more (than one byte more, a possible `\r`).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// How a stream went: the lines answered and how many of them were errors.
@@ -32,8 +34,11 @@ pub enum StreamError {
         /// The lines answered before.
         summary: Summary,
     },
-    /// Writing an answer failed (for a closed pipe, the kind is
-    /// [`io::ErrorKind::BrokenPipe`]).
+    /// Writing an answer failed: the answers from some line on are lost.
+    /// For a reader that went away (a closed pipe, `| head`) the kind is
+    /// [`io::ErrorKind::BrokenPipe`] ([`StreamError::is_broken_pipe`]); any
+    /// other kind, such as a bad descriptor (`EBADF`) or a full disk, is a
+    /// failure to report.
     Write {
         /// The cause.
         source: io::Error,
@@ -44,6 +49,29 @@ pub enum StreamError {
 }
 
 impl StreamError {
+    /// Whether the stream stopped because the reader of the output went
+    /// away ([`io::ErrorKind::BrokenPipe`]), as when the output is piped to
+    /// `head`: a normal way for a stream to end early, unlike every other
+    /// error.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::eval::{eval_stream, StreamError};
+    /// use std::io::{self, Write};
+    /// struct Closed(io::ErrorKind);
+    /// impl Write for Closed {
+    ///     fn write(&mut self, _: &[u8]) -> io::Result<usize> { Err(self.0.into()) }
+    ///     fn flush(&mut self) -> io::Result<()> { Ok(()) }
+    /// }
+    /// let e = eval_stream(&b"\n"[..], Closed(io::ErrorKind::BrokenPipe)).unwrap_err();
+    /// assert!(e.is_broken_pipe());
+    /// let e = eval_stream(&b"\n"[..], Closed(io::ErrorKind::StorageFull)).unwrap_err();
+    /// assert!(matches!(e, StreamError::Write { .. }) && !e.is_broken_pipe());
+    /// ```
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, StreamError::Write { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+    }
+
     /// The lines answered before the failure.
     pub fn summary(&self) -> Summary {
         match self {
@@ -72,8 +100,10 @@ impl std::error::Error for StreamError {
 }
 
 /// Reads one line, without its `\n`, into `buf` (cleared first), storing at
-/// most `cap` bytes. Returns `None` at the end of the input, else whether
-/// the line was longer than `cap` (then the rest was consumed, not stored).
+/// most `cap` bytes besides a final `\r`. Returns `None` at the end of the
+/// input, else whether the line without its end (`\n`, `\r\n`, or a `\r`
+/// ending the input) was longer than `cap` (then the rest was consumed, not
+/// stored).
 fn read_line_capped<R: BufRead>(
     input: &mut R,
     buf: &mut Vec<u8>,
@@ -90,7 +120,7 @@ fn read_line_capped<R: BufRead>(
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
-                return Ok(any.then_some(too_long));
+                return Ok(any.then(|| too_long || over_cap(buf, cap)));
             }
             any = true;
             let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -98,7 +128,9 @@ fn read_line_capped<R: BufRead>(
                 None => (chunk, chunk.len(), false),
             };
             if !too_long {
-                if buf.len() + part.len() > cap {
+                // One byte over `cap` is kept: it may be the `\r` of a
+                // `\r\n`, which does not count.
+                if buf.len() + part.len() > cap + 1 {
                     too_long = true;
                     buf.clear();
                 } else {
@@ -109,9 +141,20 @@ fn read_line_capped<R: BufRead>(
         };
         input.consume(used);
         if done {
-            return Ok(Some(too_long));
+            return Ok(Some(too_long || over_cap(buf, cap)));
         }
     }
+}
+
+/// Whether the whole line `buf` (at most `cap + 1` bytes, without its
+/// `\n`) is longer than `cap` once a final `\r` is set aside.
+fn over_cap(buf: &mut Vec<u8>, cap: usize) -> bool {
+    let content = buf.strip_suffix(b"\r").unwrap_or(buf);
+    let over = content.len() > cap;
+    if over {
+        buf.clear();
+    }
+    over
 }
 
 /// Answers every line of `input` on `output`, one JSON line each, in order,

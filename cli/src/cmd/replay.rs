@@ -4,9 +4,8 @@ use super::arena::Config;
 use super::opts::Opts;
 use super::progress::Progress;
 use fixed_collide_cli::arena::scene::generate;
-use fixed_collide_cli::replay::{self, Kind, Replay, Verdict};
+use fixed_collide_cli::replay::{self, Verdict};
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const HELP: &str = "Usage: fixed-collide replay verify FILE|DIR...
@@ -93,11 +92,7 @@ fn verify_one(path: &Path) -> bool {
             return false;
         }
     };
-    let what = match (&r.arena, &r.queries) {
-        (Some(a), _) => format!("arena {}D", a.dim),
-        (_, Some(_)) => "queries".to_string(),
-        _ => String::new(),
-    };
+    let what = r.what();
     let mut progress = Progress::new(&format!("verify {}", path.display()));
     let verdict = replay::verify(&r, &mut |d, t| progress.update(d, t));
     progress.finish();
@@ -128,7 +123,7 @@ fn record_command(args: &[OsString]) -> u8 {
     let Some(out) = opts.get("out").map(PathBuf::from) else {
         return usage("record needs --out FILE");
     };
-    let built: Result<Replay, String> = match what.to_str() {
+    let built: Result<(), String> = match what.to_str() {
         Some("arena") => (|| {
             let Config {
                 dim,
@@ -144,6 +139,7 @@ fn record_command(args: &[OsString]) -> u8 {
                     seed,
                     ticks,
                     1,
+                    &out,
                     &mut sink,
                 )
             } else {
@@ -152,21 +148,20 @@ fn record_command(args: &[OsString]) -> u8 {
                     seed,
                     ticks,
                     1,
+                    &out,
                     &mut sink,
                 )
             };
             progress.finish();
-            r.map_err(|e| e.to_string())
+            r.map(|_| ()).map_err(|e| e.to_string())
         })(),
         Some("queries") => (|| {
             let count: u32 = opts.int("count", 12_000, 1, 10_000_000)?;
             let seed: u64 = opts.int("seed", 1, 0, u64::MAX)?;
-            let records = replay::queries::generate(count, seed);
-            Ok(Replay {
-                header: replay::Header::current(Kind::Queries),
-                arena: None,
-                queries: Some(records),
-            })
+            let mut progress = Progress::new("record");
+            let r = replay::queries::record(count, seed, &out, &mut |d, t| progress.update(d, t));
+            progress.finish();
+            r.map_err(|e| e.to_string())
         })(),
         _ => {
             return usage(&format!(
@@ -175,46 +170,11 @@ fn record_command(args: &[OsString]) -> u8 {
             ));
         }
     };
-    let r = match built {
-        Ok(r) => r,
-        Err(e) => return usage(&e),
-    };
-    match write_replay(&r, &out) {
+    match built {
         Ok(()) => {
             println!("recorded {}", out.display());
             0
         }
-        Err(e) => {
-            eprintln!("fixed-collide replay: {e}");
-            2
-        }
+        Err(e) => usage(&e),
     }
-}
-
-/// Writes a replay as JSON: pretty for an arena, one query a line for a
-/// query list (so a diff shows the queries that changed).
-///
-/// # Errors
-/// The file cannot be written.
-pub fn write_replay(r: &Replay, path: &Path) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
-    let ser = |e: serde_json::Error| format!("{}: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    match &r.queries {
-        Some(qs) => {
-            let header = serde_json::to_string(&r.header).map_err(ser)?;
-            write!(w, "{{\"header\":{header},\n\"queries\":[").map_err(io)?;
-            for (i, q) in qs.iter().enumerate() {
-                let sep = if i == 0 { "\n" } else { ",\n" };
-                write!(w, "{sep}{}", serde_json::to_string(q).map_err(ser)?).map_err(io)?;
-            }
-            writeln!(w, "\n]}}").map_err(io)?;
-        }
-        None => {
-            serde_json::to_writer_pretty(&mut w, r).map_err(ser)?;
-            writeln!(w).map_err(io)?;
-        }
-    }
-    w.flush().map_err(io)
 }

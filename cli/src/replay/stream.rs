@@ -272,8 +272,13 @@ impl Sink {
     /// Starts writing a replay of `kind` to `out`.
     pub(crate) fn create(out: &Path, kind: Kind) -> Result<Self, ReplayError> {
         let spool = sibling(out, ".records.tmp");
-        let file = File::create(&spool)
-            .map_err(|e| ReplayError::Io(format!("{}: {e}", spool.display())))?;
+        let file = File::create(&spool).map_err(|e| {
+            ReplayError::Io(format!(
+                "{}: {e} (writing {})",
+                out.display(),
+                spool.display()
+            ))
+        })?;
         Ok(Self {
             out: out.to_path_buf(),
             whole: sibling(out, ".tmp"),

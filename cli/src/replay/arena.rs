@@ -40,12 +40,21 @@ const STATES: usize = 2;
 const FINAL: usize = 3;
 
 impl ArenaInfo {
-    /// The number of `state` records: one every `hash_every` ticks.
+    /// The number of `state` records: one every `hash_every` ticks (see
+    /// [`Replay::arena`](super::Replay::arena)).
     pub fn states(&self) -> u32 {
         self.ticks / self.hash_every.max(1)
     }
 
-    /// The number of records after the header.
+    /// The number of records after the header: the run record, the scene,
+    /// the states, a final body per body and the final record.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::replay::ArenaInfo;
+    /// let info = ArenaInfo { dim: 2, seed: 1, ticks: 10, hash_every: 5, obstacles: 3, bodies: 4, triggers: 1, kicks: 2 };
+    /// assert_eq!(info.records(), 1 + 3 + 4 + 1 + 2 + 2 + 4 + 1);
+    /// ```
     pub fn records(&self) -> u64 {
         2 + u64::from(self.obstacles)
             + 2 * u64::from(self.bodies)
@@ -60,6 +69,18 @@ impl ArenaInfo {
     /// [`ReplayError::Format`] for a dimension other than 2 or 3 or a
     /// `hash_every` of 0; [`ReplayError::Limit`] for a count over its
     /// limit ([`MAX_TICKS`] ...), naming the field, its value and the limit.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::replay::{ArenaInfo, MAX_TICKS};
+    /// let mut info = ArenaInfo { dim: 3, seed: 1, ticks: MAX_TICKS, hash_every: 1, obstacles: 0, bodies: 0, triggers: 0, kicks: 0 };
+    /// assert!(info.check().is_ok());
+    /// info.ticks = u32::MAX;
+    /// assert_eq!(
+    ///     info.check().unwrap_err().to_string(),
+    ///     "replay refused: run.ticks is 4294967295, more than the arena's limit of 10000000"
+    /// );
+    /// ```
     pub fn check(&self) -> Result<(), ReplayError> {
         if self.dim != 2 && self.dim != 3 {
             return Err(ReplayError::Format(format!(

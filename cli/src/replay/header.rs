@@ -44,7 +44,16 @@ fn bad(msg: String) -> ReplayError {
 
 impl Header {
     /// The header this build writes, before its count and digests are
-    /// known.
+    /// known (both 0).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::replay::{Header, Kind, VERSION};
+    /// let h = Header::current(Kind::Queries);
+    /// assert_eq!((h.version, h.count, h.digests.len()), (VERSION, 0, 3));
+    /// assert_eq!(h.digest("answers"), Some(0));
+    /// assert_eq!(h.digest("states"), None);
+    /// ```
     pub fn current(kind: Kind) -> Self {
         Header {
             format: FORMAT.to_string(),
@@ -58,7 +67,8 @@ impl Header {
         }
     }
 
-    /// The digest of the section `name` of this header's kind.
+    /// The digest of the section `name` of this header's kind (`None` for
+    /// a section of another kind); see [`current`](Self::current).
     pub fn digest(&self, name: &str) -> Option<u64> {
         let i = self.kind.sections().iter().position(|s| *s == name)?;
         self.digests.get(i).copied()

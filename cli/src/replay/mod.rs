@@ -168,6 +168,14 @@ pub enum Kind {
 
 impl Kind {
     /// The `kind` field.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::replay::Kind;
+    /// assert_eq!(Kind::Arena.name(), "arena");
+    /// assert_eq!(Kind::from_name("queries"), Some(Kind::Queries));
+    /// assert_eq!(Kind::from_name("Queries"), None);
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Kind::Arena => "arena",
@@ -175,7 +183,7 @@ impl Kind {
         }
     }
 
-    /// The kind named `name`.
+    /// The kind named `name` (exactly), as [`name`](Self::name) gives it.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "arena" => Some(Kind::Arena),
@@ -333,7 +341,19 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// The run parameters of an arena replay.
+    /// The run parameters of an arena replay (`None` for queries).
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::{arena::scene::generate, replay};
+    /// let out = std::env::temp_dir().join(format!("fc-arena-doc-{}.json", std::process::id()));
+    /// replay::record_arena(generate::<3>(5, 6, 9), 9, 6, 2, &out, &mut |_, _| {}).unwrap();
+    /// let r = replay::load(&out).unwrap();
+    /// assert_eq!(r.what(), "arena 3D");
+    /// let info = r.arena().unwrap();
+    /// assert_eq!((info.bodies, info.ticks, info.hash_every, info.states()), (5, 6, 2, 3));
+    /// # std::fs::remove_file(&out).unwrap();
+    /// ```
     pub fn arena(&self) -> Option<&ArenaInfo> {
         match &self.contents {
             Contents::Arena(info) => Some(info),
@@ -406,6 +426,22 @@ pub fn parse(text: &str) -> Result<Replay, ReplayError> {
 ///
 /// # Errors
 /// [`ReplayError::Io`] naming the file, or as [`parse`].
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::replay::{self, ReplayError, Verdict};
+/// let out = std::env::temp_dir().join(format!("fc-load-doc-{}.json", std::process::id()));
+/// replay::queries::record(20, 1, &out, &mut |_, _| {}).unwrap();
+/// let r = replay::load(&out).unwrap();
+/// assert_eq!(r.what(), "queries");
+/// let Verdict::Match(summary) = replay::verify(&r, &mut |_, _| {}).unwrap() else { panic!() };
+/// assert!(summary.starts_with("20 queries, answer digest "));
+/// // One query fewer: an edit, found before anything is re-run.
+/// let text = std::fs::read_to_string(&out).unwrap();
+/// let cut = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+/// assert!(matches!(replay::parse(cut), Err(ReplayError::Edited(_))));
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 pub fn load(path: &Path) -> Result<Replay, ReplayError> {
     checked(Source::File(path.to_path_buf()))
 }
@@ -418,6 +454,9 @@ pub fn load(path: &Path) -> Result<Replay, ReplayError> {
 /// [`ReplayError::Input`] when its inputs are invalid;
 /// [`ReplayError::Edited`] when the file changed since it was read; a read
 /// error.
+///
+/// # Examples
+/// See [`load`] and [`reseal`].
 pub fn verify(replay: &Replay, progress: &mut dyn FnMut(u64, u64)) -> Result<Verdict, ReplayError> {
     match &replay.contents {
         Contents::Arena(info) if info.dim == 2 => run::verify_arena::<2>(replay, progress),
@@ -434,6 +473,22 @@ pub fn verify(replay: &Replay, progress: &mut dyn FnMut(u64, u64)) -> Result<Ver
 /// # Errors
 /// As [`parse`], except for [`ReplayError::Edited`] about the count or a
 /// digest.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::replay::{self, ReplayError, Verdict};
+/// let out = std::env::temp_dir().join(format!("fc-reseal-doc-{}.json", std::process::id()));
+/// replay::queries::record(4, 2, &out, &mut |_, _| {}).unwrap();
+/// let text = std::fs::read_to_string(&out).unwrap();
+/// // The first answer changed: an edit ...
+/// let edited = text.replacen("\"hit\":true", "\"hit\":false", 1);
+/// assert!(matches!(replay::parse(&edited), Err(ReplayError::Edited(_))));
+/// // ... which, sealed again, re-runs to its first divergence.
+/// let r = replay::parse(&replay::reseal(&edited).unwrap()).unwrap();
+/// let Verdict::Diverged(d) = replay::verify(&r, &mut |_, _| {}).unwrap() else { panic!() };
+/// assert_eq!((d.field.as_str(), d.expected.as_str()), ("hit", "false"));
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 pub fn reseal(text: &str) -> Result<String, ReplayError> {
     let (mut header, _, totals) = scan(Box::new(Cursor::new(text.as_bytes().to_vec())), false)?;
     header.count = totals.count;

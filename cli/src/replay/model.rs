@@ -449,6 +449,9 @@ impl BodyState {
     }
 
     /// A body's state.
+    ///
+    /// # Examples
+    /// See [`crate::replay::run_arena`].
     pub fn of<const D: usize>(b: &Body<D>) -> Self {
         Self {
             pos: comps(&b.pos),

@@ -188,6 +188,22 @@ fn first_field_difference(expected: &Canon, actual: &Canon) -> (String, String, 
 /// Writes a query replay: each [`push`](Self::push) answers one `eval`
 /// line with this build and records both; [`finish`](Self::finish) writes
 /// the file with its header.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::replay::{self, queries::QueryWriter, Verdict};
+/// let out = std::env::temp_dir().join(format!("fc-qw-doc-{}.json", std::process::id()));
+/// let mut w = QueryWriter::create(&out).unwrap();
+/// // Kept as written: 2^30 and 43 ulps, which a float would round to 2^30.
+/// w.push("by hand", r#"{"op":"aabb_sweep","stationary":{"min":[0,0],"max":[1,1]},
+///     "moving":{"min":[3,0],"max":[4,1]},"d":[-1073741824.00000001,0]}"#).unwrap();
+/// w.finish().unwrap();
+/// let text = std::fs::read_to_string(&out).unwrap();
+/// assert!(text.contains("-1073741824.00000001"));
+/// let r = replay::load(&out).unwrap();
+/// assert!(matches!(replay::verify(&r, &mut |_, _| {}).unwrap(), Verdict::Match(_)));
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 pub struct QueryWriter {
     sink: Sink,
     count: u64,
@@ -199,6 +215,9 @@ impl QueryWriter {
     ///
     /// # Errors
     /// [`ReplayError::Io`] when the file cannot be written.
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
     pub fn create(out: &Path) -> Result<Self, ReplayError> {
         Ok(Self {
             sink: Sink::create(out, Kind::Queries)?,
@@ -213,6 +232,9 @@ impl QueryWriter {
     /// # Errors
     /// [`ReplayError::Format`] when `input` is not one JSON value or has a
     /// key twice (which a replay cannot hold); [`ReplayError::Io`].
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
     pub fn push(&mut self, category: &str, input: &str) -> Result<(), ReplayError> {
         let input = input.trim().replace(['\n', '\r'], " ");
         let raw = json::parse_line(&input)
@@ -242,6 +264,9 @@ impl QueryWriter {
     /// # Errors
     /// [`ReplayError::Format`] when no query was pushed (a query replay
     /// holds at least one); [`ReplayError::Io`].
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
     pub fn finish(self) -> Result<(), ReplayError> {
         if self.count == 0 {
             return Err(ReplayError::Format(
@@ -257,6 +282,9 @@ impl QueryWriter {
 ///
 /// # Errors
 /// [`ReplayError::Io`] when the file cannot be written.
+///
+/// # Examples
+/// See [`load`](super::load).
 pub fn record(
     count: u32,
     seed: u64,

@@ -29,7 +29,10 @@ pub struct FinalState {
 }
 
 impl FinalState {
-    /// The state of a world.
+    /// The state of a world (see [`run_arena`]).
+    ///
+    /// # Examples
+    /// See [`run_arena`].
     pub fn of<const D: usize>(world: &World<D>) -> Self
     where
         Obb<D>: fixed_collide::query::sat::Sat,
@@ -59,6 +62,21 @@ pub struct ArenaRun {
 /// # Errors
 /// [`ReplayError::Input`] when the scene is invalid or a body leaves the
 /// domain.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::{arena::scene::generate, replay::run_arena};
+/// use std::ops::ControlFlow;
+/// let mut hashes = Vec::new();
+/// let run = run_arena(generate::<2>(8, 10, 3), 10, &mut |t, h| {
+///     hashes.push(h);
+///     if t == 4 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })
+/// .unwrap();
+/// assert_eq!((run.final_state.tick, hashes.len()), (4, 4));
+/// assert_eq!(run.final_state.hash, hashes[3]);
+/// assert_eq!(run.final_state.bodies.len(), 8);
+/// ```
 pub fn run_arena<const D: usize>(
     scene: Scene<D>,
     ticks: u32,
@@ -84,6 +102,24 @@ where
 /// [`create`](Self::create), a state record per [`state`](Self::state) call
 /// on every `hash_every`-th tick, the final state at
 /// [`finish`](Self::finish).
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::{arena::scene::generate, replay::{self, ArenaWriter}};
+/// use std::ops::ControlFlow;
+/// let out = std::env::temp_dir().join(format!("fc-writer-doc-{}.json", std::process::id()));
+/// let scene = generate::<2>(6, 8, 1);
+/// let mut w = ArenaWriter::create(&out, &scene, 1, 8, 4).unwrap();
+/// let run = replay::run_arena(scene, 8, &mut |t, h| {
+///     w.state(t, h);
+///     ControlFlow::Continue(())
+/// })
+/// .unwrap();
+/// w.finish(&run.final_state).unwrap();
+/// let r = replay::load(&out).unwrap();
+/// assert_eq!(r.arena().unwrap().states(), 2);
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 pub struct ArenaWriter {
     sink: Sink,
     info: ArenaInfo,
@@ -100,6 +136,9 @@ impl ArenaWriter {
     /// [`ReplayError::Limit`] or [`ReplayError::Format`] for a run this
     /// build would refuse to verify ([`ArenaInfo::check`]);
     /// [`ReplayError::Io`] when the file cannot be written.
+    ///
+    /// # Examples
+    /// See [`ArenaWriter`].
     pub fn create<const D: usize>(
         out: &Path,
         scene: &Scene<D>,
@@ -152,6 +191,9 @@ impl ArenaWriter {
     /// Records the state hash after tick `tick` when it is a multiple of
     /// `hash_every` (other ticks are ignored). A write error is kept and
     /// returned by [`finish`](Self::finish).
+    ///
+    /// # Examples
+    /// See [`ArenaWriter`].
     pub fn state(&mut self, tick: u32, hash: u64) {
         if self.error.is_some()
             || tick == 0
@@ -177,6 +219,9 @@ impl ArenaWriter {
     /// A write error; [`ReplayError::Format`] when the run did not give
     /// every state ([`state`](Self::state) calls missing) or the final
     /// state does not fit the scene.
+    ///
+    /// # Examples
+    /// See [`ArenaWriter`].
     pub fn finish(mut self, last: &FinalState) -> Result<(), ReplayError> {
         if let Some(e) = self.error.take() {
             return Err(e);
@@ -221,6 +266,9 @@ impl ArenaWriter {
 ///
 /// # Errors
 /// As [`ArenaWriter::create`], [`run_arena`] and [`ArenaWriter::finish`].
+///
+/// # Examples
+/// See [`Replay::arena`](super::Replay::arena).
 pub fn record_arena<const D: usize>(
     scene: Scene<D>,
     seed: u64,
@@ -246,6 +294,20 @@ where
 /// file records as the run reaches its tick ([`state`](Self::state)), then
 /// the final state ([`finish`](Self::finish)). The file is read one record
 /// at a time.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::{arena::scene::generate, replay::{self, ArenaCheck}};
+/// let out = std::env::temp_dir().join(format!("fc-check-doc-{}.json", std::process::id()));
+/// replay::record_arena(generate::<2>(6, 8, 1), 1, 8, 2, &out, &mut |_, _| {}).unwrap();
+/// let r = replay::load(&out).unwrap();
+/// // The same scene from another seed diverges at the first recorded tick.
+/// let mut check = ArenaCheck::open(&r).unwrap();
+/// let run = replay::run_arena(generate::<2>(6, 8, 2), 8, &mut |t, h| check.state(t, h)).unwrap();
+/// let d = check.finish(&run.final_state).unwrap().unwrap();
+/// assert_eq!((d.at.as_str(), d.field.as_str()), ("tick 2", "state hash"));
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
 pub struct ArenaCheck {
     reader: ArenaReader<Box<dyn BufRead>>,
     first: Option<Divergence>,
@@ -259,6 +321,9 @@ impl ArenaCheck {
     /// # Errors
     /// [`ReplayError::Format`] when it is not an arena replay, or as
     /// [`load`](super::load) when the file changed since.
+    ///
+    /// # Examples
+    /// See [`ArenaCheck`].
     pub fn open(replay: &Replay) -> Result<Self, ReplayError> {
         Self::open_with_scene::<2>(replay, false).map(|(_, c)| c)
     }
@@ -288,12 +353,18 @@ impl ArenaCheck {
         ))
     }
 
-    /// The file's run parameters.
+    /// The file's run parameters (its `run` record).
+    ///
+    /// # Examples
+    /// See [`ArenaCheck`].
     pub fn info(&self) -> &ArenaInfo {
         &self.reader.info
     }
 
     /// The file's header.
+    ///
+    /// # Examples
+    /// See [`ArenaCheck`].
     pub fn header(&self) -> &super::Header {
         &self.reader.rec.header
     }
@@ -301,6 +372,9 @@ impl ArenaCheck {
     /// Compares the state hash after tick `tick` with the file's, when the
     /// file records one for that tick. Breaks at the first difference or
     /// error (kept for [`finish`](Self::finish)).
+    ///
+    /// # Examples
+    /// See [`ArenaCheck`].
     pub fn state(&mut self, tick: u32, hash: u64) -> ControlFlow<()> {
         if self.first.is_some() || self.error.is_some() {
             return ControlFlow::Break(());
@@ -339,6 +413,9 @@ impl ArenaCheck {
     /// A read or format error of the file, kept from [`state`](Self::state)
     /// or met now; [`ReplayError::Edited`] when the file changed since it
     /// was loaded.
+    ///
+    /// # Examples
+    /// See [`ArenaCheck`].
     pub fn finish(mut self, actual: &FinalState) -> Result<Option<Divergence>, ReplayError> {
         if let Some(e) = self.error.take() {
             return Err(e);

@@ -2,6 +2,7 @@
 //! before anything else is read), then every record in its fixed order,
 //! each checked and added to its section's digest.
 
+use super::json::At;
 use super::model::{BodyState, FinalRec, KickRec, PlacedRec, StateRec, TriggerRec};
 use super::stream::{Digest, Records};
 use super::{
@@ -109,12 +110,11 @@ impl ArenaInfo {
         Ok(())
     }
 
-    fn parse(raw: &RawValue, path: &Field) -> Result<Self, String> {
+    fn parse(raw: &RawValue, path: At<'_>) -> Result<Self, String> {
         let mut obj = Obj::parse(raw, path)?;
         let mut u32_field = |name: &str| {
-            let field = obj.field(name);
-            obj.req(name)
-                .and_then(|raw| super::json::u32_of(raw, &field))
+            let raw = obj.req(name)?;
+            super::json::u32_of(raw, obj.at(name))
         };
         let dim = u32_field("dim")?;
         let ticks = u32_field("ticks")?;
@@ -123,8 +123,8 @@ impl ArenaInfo {
         let bodies = u32_field("bodies")?;
         let triggers = u32_field("triggers")?;
         let kicks = u32_field("kicks")?;
-        let seed_field = obj.field("seed");
-        let seed = super::json::uint(obj.req("seed")?, &seed_field, u64::MAX)?;
+        let raw = obj.req("seed")?;
+        let seed = super::json::uint(raw, obj.at("seed"), u64::MAX)?;
         obj.end()?;
         Ok(Self {
             dim,
@@ -269,15 +269,14 @@ impl<R: BufRead> ArenaReader<R> {
         };
         rec.read += 1;
         let info = (|| {
-            let (tag, body) =
-                Obj::parse(super::json::parse_line(line)?, &Field::new(""))?.single()?;
+            let (tag, body) = Obj::parse(super::json::parse_line(line)?, At::Top(""))?.single()?;
             if tag != "run" {
                 return Err(format!(
                     "a \"{}\" record where the \"run\" record was expected",
                     super::json::excerpt(&tag)
                 ));
             }
-            ArenaInfo::parse(body, &Field::new("run"))
+            ArenaInfo::parse(body, At::Top("run"))
         })()
         .map_err(|e| ReplayError::Format(format!("line {n}: {e}")))?;
         info.check()?;
@@ -334,16 +333,16 @@ impl<R: BufRead> ArenaReader<R> {
             )));
         }
         let (info, part, index) = (self.info, self.part, self.index);
+        let top = At::Top(at);
         let path = if part == Part::Final {
-            Field::new(at)
+            top
         } else {
-            Field::new(at).index(index as usize)
+            top.index(index as usize)
         };
         let fmt = |e: String| ReplayError::Format(format!("line {n}: {e}"));
-        let (found, body) =
-            Obj::parse(super::json::parse_line(line).map_err(fmt)?, &Field::new(""))
-                .and_then(Obj::single)
-                .map_err(fmt)?;
+        let (found, body) = Obj::parse(super::json::parse_line(line).map_err(fmt)?, At::Top(""))
+            .and_then(Obj::single)
+            .map_err(fmt)?;
         if found != tag {
             return Err(ReplayError::Edited(format!(
                 "line {n}: a \"{}\" record where {at}[{index}] (a \"{tag}\" record) was expected (records dropped, added or moved)",
@@ -353,22 +352,22 @@ impl<R: BufRead> ArenaReader<R> {
         let digests = &mut self.rec.digests;
         let item = match part {
             Part::Obstacles => {
-                let r = PlacedRec::parse(body, &path, info.dim, false).map_err(fmt)?;
+                let r = PlacedRec::parse(body, path, info.dim, false).map_err(fmt)?;
                 r.encode(&mut digests[INPUTS]);
                 Item::Obstacle(r)
             }
             Part::Bodies => {
-                let r = PlacedRec::parse(body, &path, info.dim, true).map_err(fmt)?;
+                let r = PlacedRec::parse(body, path, info.dim, true).map_err(fmt)?;
                 r.encode(&mut digests[INPUTS]);
                 Item::Body(r)
             }
             Part::Triggers => {
-                let r = TriggerRec::parse(body, &path, info.dim).map_err(fmt)?;
+                let r = TriggerRec::parse(body, path, info.dim).map_err(fmt)?;
                 r.encode(&mut digests[INPUTS]);
                 Item::Trigger(r)
             }
             Part::Kicks => {
-                let r = KickRec::parse(body, &path, info.dim).map_err(fmt)?;
+                let r = KickRec::parse(body, path, info.dim).map_err(fmt)?;
                 if r.body >= info.bodies {
                     return Err(fmt(format!(
                         "{path}.body: {} (there are {} bodies)",
@@ -386,7 +385,7 @@ impl<R: BufRead> ArenaReader<R> {
                 Item::Kick(r)
             }
             Part::States => {
-                let r = StateRec::parse(body, &path).map_err(fmt)?;
+                let r = StateRec::parse(body, path).map_err(fmt)?;
                 let want = u64::from(index + 1) * u64::from(info.hash_every);
                 if u64::from(r.tick) != want {
                     return Err(ReplayError::Edited(format!(
@@ -398,12 +397,12 @@ impl<R: BufRead> ArenaReader<R> {
                 Item::State(r)
             }
             Part::FinalBodies => {
-                let r = BodyState::parse(body, &path, info.dim).map_err(fmt)?;
+                let r = BodyState::parse(body, path, info.dim).map_err(fmt)?;
                 r.encode(&mut digests[FINAL]);
                 Item::FinalBody(r)
             }
             Part::Final | Part::End => {
-                let r = FinalRec::parse(body, &path).map_err(fmt)?;
+                let r = FinalRec::parse(body, path).map_err(fmt)?;
                 if r.tick != info.ticks {
                     return Err(ReplayError::Edited(format!(
                         "line {n}: final.tick {} differs from run.ticks {}",

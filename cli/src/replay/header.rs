@@ -1,10 +1,9 @@
 //! The header line: what the file is, how many records follow and the
 //! digest of each section.
 
-use super::json::{self, Obj, excerpt, json_string};
+use super::json::{self, At, Obj, excerpt, json_string};
 use super::stream::Digest;
 use super::{FORMAT, Kind, ReplayError, SCALAR, VERSION};
-use crate::Field;
 use crate::state_hash::hex;
 
 /// The header, the first line of every replay.
@@ -88,13 +87,13 @@ impl Header {
                 )));
             }
         };
-        let root = Field::new("header");
-        let mut obj = Obj::parse(raw, &root).map_err(|e| bad(format!("line 1: {e}")))?;
+        let root = At::Top("header");
+        let mut obj = Obj::parse(raw, root).map_err(|e| bad(format!("line 1: {e}")))?;
         if obj.take("header").is_some() {
             return Err(version_1());
         }
         let format = match obj.take("format") {
-            Some(raw) => json::string(raw, &root.join("format")).map_err(bad)?,
+            Some(raw) => json::string(raw, root.key("format")).map_err(bad)?,
             None => {
                 return Err(bad(
                     "line 1 is not a replay header: no \"format\" field (is this a replay file?)"
@@ -111,7 +110,7 @@ impl Header {
         let version = read_version(obj.take("version"))?;
         let err = |e: String| bad(format!("line 1: {e}"));
         let scalar =
-            json::string(obj.req("scalar").map_err(err)?, &root.join("scalar")).map_err(err)?;
+            json::string(obj.req("scalar").map_err(err)?, root.key("scalar")).map_err(err)?;
         if scalar != SCALAR {
             return Err(bad(format!(
                 "header.scalar is {}, not \"{SCALAR}\"",
@@ -120,11 +119,11 @@ impl Header {
         }
         let crate_version = json::string(
             obj.req("crate_version").map_err(err)?,
-            &root.join("crate_version"),
+            root.key("crate_version"),
         )
         .map_err(err)?;
         let kind_text =
-            json::string(obj.req("kind").map_err(err)?, &root.join("kind")).map_err(err)?;
+            json::string(obj.req("kind").map_err(err)?, root.key("kind")).map_err(err)?;
         let kind = Kind::from_name(&kind_text).ok_or_else(|| {
             bad(format!(
                 "header.kind is {}, not \"arena\" or \"queries\"",
@@ -133,11 +132,11 @@ impl Header {
         })?;
         let extensions = match obj.take("extensions") {
             Some(raw) => {
-                let path = root.join("extensions");
-                let list = json::array(raw, &path).map_err(err)?;
+                let path = root.key("extensions");
+                let list = json::array(raw, path).map_err(err)?;
                 let mut names = Vec::with_capacity(list.len());
                 for (i, item) in list.iter().enumerate() {
-                    names.push(json::string(item, &path.index(i)).map_err(err)?);
+                    names.push(json::string(item, path.index(i)).map_err(err)?);
                 }
                 names
             }
@@ -151,18 +150,14 @@ impl Header {
                 excerpt(&json_string(name))
             )));
         }
-        let count = json::uint(
-            obj.req("count").map_err(err)?,
-            &root.join("count"),
-            u64::MAX,
-        )
-        .map_err(err)?;
-        let digest_field = root.join("digest");
-        let mut dobj = Obj::parse(obj.req("digest").map_err(err)?, &digest_field).map_err(err)?;
+        let count =
+            json::uint(obj.req("count").map_err(err)?, root.key("count"), u64::MAX).map_err(err)?;
+        let digest_field = root.key("digest");
+        let mut dobj = Obj::parse(obj.req("digest").map_err(err)?, digest_field).map_err(err)?;
         let mut digests = Vec::new();
         for name in kind.sections() {
             let raw = dobj.req(name).map_err(err)?;
-            digests.push(json::hash(raw, &digest_field.join(name)).map_err(err)?);
+            digests.push(json::hash(raw, digest_field.key(name)).map_err(err)?);
         }
         dobj.end().map_err(err)?;
         obj.end().map_err(err)?;

@@ -18,6 +18,58 @@ use std::fmt;
 /// What is wrong with a value, naming its field: the reader adds the line.
 pub(crate) type Msg = String;
 
+/// The path of a field (`scene.bodies[3].pos[1]`), made into text only for
+/// a message: reading a record builds no string.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum At<'p> {
+    /// A top-level name (empty for the record itself).
+    Top(&'p str),
+    /// A member of an object.
+    Key(&'p At<'p>, &'p str),
+    /// An element of an array.
+    Index(&'p At<'p>, usize),
+}
+
+impl<'p> At<'p> {
+    /// The member `key` of this field.
+    pub(crate) fn key<'q>(&'q self, key: &'q str) -> At<'q> {
+        At::Key(self, key)
+    }
+
+    /// The element `i` of this field.
+    pub(crate) fn index(&self, i: usize) -> At<'_> {
+        At::Index(self, i)
+    }
+
+    /// Writes the path; whether it wrote anything.
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> Result<bool, fmt::Error> {
+        match self {
+            At::Top(name) => {
+                f.write_str(name)?;
+                Ok(!name.is_empty())
+            }
+            At::Key(parent, key) => {
+                if parent.write(f)? {
+                    f.write_str(".")?;
+                }
+                f.write_str(key)?;
+                Ok(true)
+            }
+            At::Index(parent, i) => {
+                parent.write(f)?;
+                write!(f, "[{i}]")?;
+                Ok(true)
+            }
+        }
+    }
+}
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f).map(|_| ())
+    }
+}
+
 /// At most this many characters of a bad value are quoted in a message.
 const EXCERPT: usize = 48;
 
@@ -76,8 +128,8 @@ impl<'de> Deserialize<'de> for Members<'de> {
 
 /// A JSON object being read: its members are taken one by one, and
 /// [`end`](Self::end) rejects the ones left (unknown fields).
-pub(crate) struct Obj<'a> {
-    path: Field,
+pub(crate) struct Obj<'a, 'p> {
+    path: At<'p>,
     members: Vec<(Cow<'a, str>, &'a RawValue)>,
 }
 
@@ -86,19 +138,16 @@ pub(crate) fn parse_line(text: &str) -> Result<&RawValue, Msg> {
     serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))
 }
 
-impl<'a> Obj<'a> {
+impl<'a, 'p> Obj<'a, 'p> {
     /// Parses `raw` as an object; a key given twice is an error.
-    pub(crate) fn parse(raw: &'a RawValue, path: &Field) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &'a RawValue, path: At<'p>) -> Result<Self, Msg> {
         let members = members(raw, path)?;
-        Ok(Self {
-            path: path.clone(),
-            members,
-        })
+        Ok(Self { path, members })
     }
 
     /// The path of the member `name`.
-    pub(crate) fn field(&self, name: &str) -> Field {
-        self.path.join(name)
+    pub(crate) fn at<'q>(&'q self, name: &'q str) -> At<'q> {
+        At::Key(&self.path, name)
     }
 
     /// Takes the member `name`, if given.
@@ -109,14 +158,16 @@ impl<'a> Obj<'a> {
 
     /// Takes the member `name`, which must be given.
     pub(crate) fn req(&mut self, name: &str) -> Result<&'a RawValue, Msg> {
-        let field = self.field(name);
-        self.take(name).ok_or_else(|| format!("{field}: missing"))
+        match self.take(name) {
+            Some(raw) => Ok(raw),
+            None => Err(format!("{}: missing", self.at(name))),
+        }
     }
 
     /// Rejects the members not taken.
     pub(crate) fn end(self) -> Result<(), Msg> {
         match self.members.first() {
-            Some((k, _)) => Err(format!("{}: unknown field", self.path.join(k))),
+            Some((k, _)) => Err(format!("{}: unknown field", self.at(k))),
             None => Ok(()),
         }
     }
@@ -135,32 +186,35 @@ impl<'a> Obj<'a> {
 }
 
 /// The members of the object `raw`, checked for duplicates.
-fn members<'a>(raw: &'a RawValue, path: &Field) -> Result<Vec<(Cow<'a, str>, &'a RawValue)>, Msg> {
+fn members<'a>(raw: &'a RawValue, path: At<'_>) -> Result<Vec<(Cow<'a, str>, &'a RawValue)>, Msg> {
     if !raw.get().starts_with('{') {
         return Err(wrong_type(path, "an object", raw));
     }
     let Members(members) =
         serde_json::from_str(raw.get()).map_err(|e| format!("{path}: malformed JSON: {e}"))?;
-    let mut seen = BTreeSet::new();
-    for (k, _) in &members {
-        if !seen.insert(k.as_ref()) {
-            return Err(format!("{}: given more than once", path.join(k)));
-        }
+    let dup = if members.len() <= 16 {
+        // Few keys (every record): compare them pairwise, allocating nothing.
+        (1..members.len()).find(|&i| members[..i].iter().any(|(k, _)| *k == members[i].0))
+    } else {
+        let mut seen = BTreeSet::new();
+        members.iter().position(|(k, _)| !seen.insert(k.as_ref()))
+    };
+    match dup {
+        Some(i) => Err(format!("{}: given more than once", path.key(&members[i].0))),
+        None => Ok(members),
     }
-    Ok(members)
 }
 
-fn wrong_type(path: &Field, what: &str, raw: &RawValue) -> Msg {
-    let at = if path.as_str().is_empty() {
-        String::new()
-    } else {
-        format!("{path}: ")
+fn wrong_type(path: At<'_>, what: &str, raw: &RawValue) -> Msg {
+    let at = match path {
+        At::Top("") => String::new(),
+        _ => format!("{path}: "),
     };
     format!("{at}expected {what}, got {}", excerpt(raw.get()))
 }
 
 /// The elements of the array `raw`.
-pub(crate) fn array<'a>(raw: &'a RawValue, path: &Field) -> Result<Vec<&'a RawValue>, Msg> {
+pub(crate) fn array<'a>(raw: &'a RawValue, path: At<'_>) -> Result<Vec<&'a RawValue>, Msg> {
     if !raw.get().starts_with('[') {
         return Err(wrong_type(path, "an array", raw));
     }
@@ -168,7 +222,7 @@ pub(crate) fn array<'a>(raw: &'a RawValue, path: &Field) -> Result<Vec<&'a RawVa
 }
 
 /// The string `raw`.
-pub(crate) fn string(raw: &RawValue, path: &Field) -> Result<String, Msg> {
+pub(crate) fn string(raw: &RawValue, path: At<'_>) -> Result<String, Msg> {
     if !raw.get().starts_with('"') {
         return Err(wrong_type(path, "a string", raw));
     }
@@ -177,7 +231,7 @@ pub(crate) fn string(raw: &RawValue, path: &Field) -> Result<String, Msg> {
 
 /// A whole number from 0 to `max`, read from its text (`1.0`, `-1`, `"1"`
 /// and `1e3` are not whole numbers).
-pub(crate) fn uint(raw: &RawValue, path: &Field, max: u64) -> Result<u64, Msg> {
+pub(crate) fn uint(raw: &RawValue, path: At<'_>, max: u64) -> Result<u64, Msg> {
     let text = raw.get();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
@@ -192,13 +246,16 @@ pub(crate) fn uint(raw: &RawValue, path: &Field, max: u64) -> Result<u64, Msg> {
 }
 
 /// A `u32`, as [`uint`].
-pub(crate) fn u32_of(raw: &RawValue, path: &Field) -> Result<u32, Msg> {
+pub(crate) fn u32_of(raw: &RawValue, path: At<'_>) -> Result<u32, Msg> {
     uint(raw, path, u64::from(u32::MAX)).map(|v| v as u32)
 }
 
 /// A hash: a string of 16 hex digits.
-pub(crate) fn hash(raw: &RawValue, path: &Field) -> Result<u64, Msg> {
-    let text = string(raw, path)?;
+pub(crate) fn hash(raw: &RawValue, path: At<'_>) -> Result<u64, Msg> {
+    if !raw.get().starts_with('"') {
+        return Err(wrong_type(path, "a string", raw));
+    }
+    let text = unquoted(raw.get()).unwrap_or_default();
     if text.len() != 16 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!(
             "{path}: {} is not a hash (16 hex digits)",
@@ -208,24 +265,33 @@ pub(crate) fn hash(raw: &RawValue, path: &Field) -> Result<u64, Msg> {
     u64::from_str_radix(&text, 16).map_err(|e| format!("{path}: {e}"))
 }
 
+/// The text of a JSON string without its quotes, borrowed when it has no
+/// escape.
+fn unquoted(text: &str) -> Option<Cow<'_, str>> {
+    match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) if !inner.contains('\\') => Some(Cow::Borrowed(inner)),
+        _ => serde_json::from_str::<String>(text).ok().map(Cow::Owned),
+    }
+}
+
 /// The decimal text of a number given as a JSON number or a JSON string;
 /// `None` for any other value.
 fn number_text(raw: &RawValue) -> Option<Cow<'_, str>> {
     let text = raw.get();
     match text.as_bytes().first() {
         Some(b'-' | b'0'..=b'9') => Some(Cow::Borrowed(text)),
-        Some(b'"') => serde_json::from_str::<String>(text).ok().map(Cow::Owned),
+        Some(b'"') => unquoted(text),
         _ => None,
     }
 }
 
 /// A number, from a JSON number or a decimal string, read from its text
 /// exactly as `I32F32::from_str` reads it.
-pub(crate) fn fx(raw: &RawValue, path: &Field) -> Result<Fx, Msg> {
+pub(crate) fn fx(raw: &RawValue, path: At<'_>) -> Result<Fx, Msg> {
     let Some(text) = number_text(raw) else {
         return Err(wrong_type(path, "a number (a decimal string)", raw));
     };
-    fx_from_str(&text, path).map_err(|_| {
+    fx_from_str(&text, &Field::new("")).map_err(|_| {
         format!(
             "{path}: {} is not a number representable as I32F32",
             excerpt(raw.get())
@@ -234,7 +300,7 @@ pub(crate) fn fx(raw: &RawValue, path: &Field) -> Result<Fx, Msg> {
 }
 
 /// A vector of `dim` numbers.
-pub(crate) fn vector(raw: &RawValue, path: &Field, dim: u32) -> Result<Vec<Fx>, Msg> {
+pub(crate) fn vector(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Vec<Fx>, Msg> {
     let items = array(raw, path)?;
     if items.len() as u64 != u64::from(dim) {
         return Err(format!(
@@ -245,16 +311,16 @@ pub(crate) fn vector(raw: &RawValue, path: &Field, dim: u32) -> Result<Vec<Fx>, 
     items
         .iter()
         .enumerate()
-        .map(|(i, c)| fx(c, &path.index(i)))
+        .map(|(i, c)| fx(c, path.index(i)))
         .collect()
 }
 
 /// A list of `u32`.
-pub(crate) fn u32_list(raw: &RawValue, path: &Field) -> Result<Vec<u32>, Msg> {
+pub(crate) fn u32_list(raw: &RawValue, path: At<'_>) -> Result<Vec<u32>, Msg> {
     array(raw, path)?
         .iter()
         .enumerate()
-        .map(|(i, c)| u32_of(c, &path.index(i)))
+        .map(|(i, c)| u32_of(c, path.index(i)))
         .collect()
 }
 
@@ -283,13 +349,13 @@ pub(crate) enum Canon {
 
 impl Canon {
     /// The canonical form of `raw`; a key given twice is an error.
-    pub(crate) fn of(raw: &RawValue, path: &Field) -> Result<Canon, Msg> {
+    pub(crate) fn of(raw: &RawValue, path: At<'_>) -> Result<Canon, Msg> {
         let text = raw.get();
         Ok(match text.as_bytes().first() {
             Some(b'{') => {
                 let mut list = Vec::new();
                 for (k, v) in members(raw, path)? {
-                    let value = Canon::of(v, &path.join(&k))?;
+                    let value = Canon::of(v, path.key(&k))?;
                     list.push((k.into_owned(), value));
                 }
                 list.sort_by(|a, b| a.0.cmp(&b.0));
@@ -299,17 +365,17 @@ impl Canon {
                 array(raw, path)?
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| Canon::of(v, &path.index(i)))
+                    .map(|(i, v)| Canon::of(v, path.index(i)))
                     .collect::<Result<_, _>>()?,
             ),
             Some(b'"') => {
-                let s = string(raw, path)?;
-                match fx_from_str(&s, path) {
+                let s = unquoted(text).ok_or_else(|| format!("{path}: malformed string"))?;
+                match fx_from_str(&s, &Field::new("")) {
                     Ok(v) => Canon::Num(v),
-                    Err(_) => Canon::Str(s),
+                    Err(_) => Canon::Str(s.into_owned()),
                 }
             }
-            Some(b'-' | b'0'..=b'9') => match fx_from_str(text, path) {
+            Some(b'-' | b'0'..=b'9') => match fx_from_str(text, &Field::new("")) {
                 Ok(v) => Canon::Num(v),
                 Err(_) => Canon::BadNum(text.to_string()),
             },

@@ -3,7 +3,7 @@
 //! encoding, and converted to and from the arena's types with every field
 //! checked and named.
 
-use super::json::{self, Msg, Obj};
+use super::json::{self, At, Msg, Obj};
 use super::stream::Digest;
 use crate::arena::scene::{Body, Kick, Obstacle, ShapeKind};
 use crate::convert::fx_to_text;
@@ -97,23 +97,24 @@ pub(crate) fn comps<const D: usize>(v: &Vector<D>) -> Vec<Fx> {
 }
 
 impl ShapeRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field, dim: u32) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let (tag, body) = Obj::parse(raw, path)?.single().map_err(|_| {
             format!("{path}: expected one of {{\"box\":..}}, {{\"ball\":..}}, {{\"oriented\":..}}")
         })?;
-        let path = path.join(&tag);
-        let mut obj = Obj::parse(body, &path)?;
+        let path = path.key(&tag);
+        let mut obj = Obj::parse(body, path)?;
         let shape = match tag.as_ref() {
             "box" => ShapeRec::Box {
-                half: json::vector(obj.req("half")?, &obj.field("half"), dim)?,
+                half: json::vector(obj.req("half")?, obj.at("half"), dim)?,
             },
             "ball" => ShapeRec::Ball {
-                radius: json::fx(obj.req("radius")?, &obj.field("radius"))?,
+                radius: json::fx(obj.req("radius")?, obj.at("radius"))?,
             },
             "oriented" => {
-                let half = json::vector(obj.req("half")?, &obj.field("half"), dim)?;
-                let field = obj.field("axes");
-                let list = json::array(obj.req("axes")?, &field)?;
+                let half = json::vector(obj.req("half")?, obj.at("half"), dim)?;
+                let raw = obj.req("axes")?;
+                let field = obj.at("axes");
+                let list = json::array(raw, field)?;
                 if list.len() as u64 != u64::from(dim) {
                     return Err(format!(
                         "{field}: {} axes where the replay has dimension {dim}",
@@ -123,7 +124,7 @@ impl ShapeRec {
                 let axes = list
                     .iter()
                     .enumerate()
-                    .map(|(i, a)| json::vector(a, &field.index(i), dim))
+                    .map(|(i, a)| json::vector(a, field.index(i), dim))
                     .collect::<Result<_, _>>()?;
                 ShapeRec::Oriented { half, axes }
             }
@@ -242,12 +243,12 @@ fn sizes<const D: usize>(half: &[Fx], field: &Field) -> Result<Vector<D>, Error>
 }
 
 impl PlacedRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field, dim: u32, body: bool) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32, body: bool) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let shape = ShapeRec::parse(obj.req("shape")?, &obj.field("shape"), dim)?;
-        let pos = json::vector(obj.req("pos")?, &obj.field("pos"), dim)?;
+        let shape = ShapeRec::parse(obj.req("shape")?, obj.at("shape"), dim)?;
+        let pos = json::vector(obj.req("pos")?, obj.at("pos"), dim)?;
         let vel = if body {
-            Some(json::vector(obj.req("vel")?, &obj.field("vel"), dim)?)
+            Some(json::vector(obj.req("vel")?, obj.at("vel"), dim)?)
         } else {
             None
         };
@@ -311,10 +312,10 @@ impl PlacedRec {
 }
 
 impl TriggerRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field, dim: u32) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let min = json::vector(obj.req("min")?, &obj.field("min"), dim)?;
-        let max = json::vector(obj.req("max")?, &obj.field("max"), dim)?;
+        let min = json::vector(obj.req("min")?, obj.at("min"), dim)?;
+        let max = json::vector(obj.req("max")?, obj.at("max"), dim)?;
         obj.end()?;
         Ok(Self { min, max })
     }
@@ -347,11 +348,11 @@ impl TriggerRec {
 }
 
 impl KickRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field, dim: u32) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let tick = json::u32_of(obj.req("tick")?, &obj.field("tick"))?;
-        let body = json::u32_of(obj.req("body")?, &obj.field("body"))?;
-        let vel = json::vector(obj.req("vel")?, &obj.field("vel"), dim)?;
+        let tick = json::u32_of(obj.req("tick")?, obj.at("tick"))?;
+        let body = json::u32_of(obj.req("body")?, obj.at("body"))?;
+        let vel = json::vector(obj.req("vel")?, obj.at("vel"), dim)?;
         obj.end()?;
         Ok(Self { tick, body, vel })
     }
@@ -393,10 +394,10 @@ impl KickRec {
 }
 
 impl StateRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let tick = json::u32_of(obj.req("tick")?, &obj.field("tick"))?;
-        let hash = json::hash(obj.req("hash")?, &obj.field("hash"))?;
+        let tick = json::u32_of(obj.req("tick")?, obj.at("tick"))?;
+        let hash = json::hash(obj.req("hash")?, obj.at("hash"))?;
         obj.end()?;
         Ok(Self { tick, hash })
     }
@@ -416,12 +417,12 @@ impl StateRec {
 }
 
 impl BodyState {
-    pub(crate) fn parse(raw: &RawValue, path: &Field, dim: u32) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let pos = json::vector(obj.req("pos")?, &obj.field("pos"), dim)?;
-        let vel = json::vector(obj.req("vel")?, &obj.field("vel"), dim)?;
-        let sensor = json::fx(obj.req("sensor")?, &obj.field("sensor"))?;
-        let contacts = json::u32_of(obj.req("contacts")?, &obj.field("contacts"))?;
+        let pos = json::vector(obj.req("pos")?, obj.at("pos"), dim)?;
+        let vel = json::vector(obj.req("vel")?, obj.at("vel"), dim)?;
+        let sensor = json::fx(obj.req("sensor")?, obj.at("sensor"))?;
+        let contacts = json::u32_of(obj.req("contacts")?, obj.at("contacts"))?;
         obj.end()?;
         Ok(Self {
             pos,
@@ -463,11 +464,11 @@ impl BodyState {
 }
 
 impl FinalRec {
-    pub(crate) fn parse(raw: &RawValue, path: &Field) -> Result<Self, Msg> {
+    pub(crate) fn parse(raw: &RawValue, path: At<'_>) -> Result<Self, Msg> {
         let mut obj = Obj::parse(raw, path)?;
-        let tick = json::u32_of(obj.req("tick")?, &obj.field("tick"))?;
-        let hash = json::hash(obj.req("hash")?, &obj.field("hash"))?;
-        let trigger_hits = json::u32_list(obj.req("trigger_hits")?, &obj.field("trigger_hits"))?;
+        let tick = json::u32_of(obj.req("tick")?, obj.at("tick"))?;
+        let hash = json::hash(obj.req("hash")?, obj.at("hash"))?;
+        let trigger_hits = json::u32_list(obj.req("trigger_hits")?, obj.at("trigger_hits"))?;
         obj.end()?;
         Ok(Self {
             tick,

@@ -2,10 +2,9 @@
 //! line `{"category":..,"input":{..},"expected":{..}}`, recorded and
 //! verified as streams.
 
-use super::json::{self, Canon, Obj, json_string};
+use super::json::{self, At, Canon, Obj, json_string};
 use super::stream::{Digest, Records, Sink};
 use super::{Divergence, Kind, Replay, ReplayError, Verdict};
-use crate::Field;
 use crate::state_hash::hex;
 use std::io::BufRead;
 use std::path::Path;
@@ -23,7 +22,7 @@ fn answer(input: &str) -> Canon {
     match crate::eval::eval_line(input) {
         Ok(a) => {
             let text = a.to_json();
-            match json::parse_line(&text).and_then(|raw| Canon::of(raw, &Field::new(""))) {
+            match json::parse_line(&text).and_then(|raw| Canon::of(raw, At::Top(""))) {
                 Ok(c) => c,
                 Err(e) => error(e),
             }
@@ -87,19 +86,18 @@ impl<R: BufRead> QueryReader<R> {
         }
         let index = self.rec.read - 1;
         let fmt = |e: String| ReplayError::Format(format!("line {n}: query {index}: {e}"));
-        let mut obj =
-            Obj::parse(json::parse_line(line).map_err(fmt)?, &Field::new("")).map_err(fmt)?;
+        let mut obj = Obj::parse(json::parse_line(line).map_err(fmt)?, At::Top("")).map_err(fmt)?;
         let category = obj
             .req("category")
-            .and_then(|raw| json::string(raw, &Field::new("category")))
+            .and_then(|raw| json::string(raw, At::Top("category")))
             .map_err(fmt)?;
         let input = obj.req("input").map_err(fmt)?;
-        let input_canon = Canon::of(input, &Field::new("input")).map_err(fmt)?;
+        let input_canon = Canon::of(input, At::Top("input")).map_err(fmt)?;
         let expected_raw = obj.req("expected").map_err(fmt)?;
         if !expected_raw.get().starts_with('{') {
             return Err(fmt("expected: not an answer object".to_string()));
         }
-        let expected = Canon::of(expected_raw, &Field::new("expected")).map_err(fmt)?;
+        let expected = Canon::of(expected_raw, At::Top("expected")).map_err(fmt)?;
         obj.end().map_err(fmt)?;
         let d = &mut self.rec.digests;
         d[INPUTS].text(&category);
@@ -239,7 +237,7 @@ impl QueryWriter {
         let input = input.trim().replace(['\n', '\r'], " ");
         let raw = json::parse_line(&input)
             .map_err(|e| ReplayError::Format(format!("query input: {e}")))?;
-        let input_canon = Canon::of(raw, &Field::new("input"))
+        let input_canon = Canon::of(raw, At::Top("input"))
             .map_err(|e| ReplayError::Format(format!("query input: {e}")))?;
         let expected = answer(&input);
         let d = &mut self.sink.digests;

@@ -89,9 +89,24 @@
 //! spaces, key order and the spelling of a number (`"1.50"`, `1.5`) are not
 //! part of it, and every change of a value is.
 //!
-//! The header section is its own fields but `digest`: format, version,
-//! scalar, crate version, kind (one byte: 0 arena, 1 queries), count, and
-//! the extensions.
+//! Section by section (`vec` is a `u32` length then each component's
+//! `i64` bits; `text` a `u64` length then the UTF-8 bytes):
+//!
+//! | section | encoding |
+//! |---|---|
+//! | `header` | `text` format, `u32` version, `text` scalar, `text` crate version, `u8` kind (0 arena, 1 queries), `u64` count, `u32` number of extensions and each as `text` |
+//! | queries `inputs` | per query: `text` category, value of `input` |
+//! | queries `answers` | per query: value of `expected` |
+//! | arena `inputs` | run: `u32` dim, `u64` seed, `u32` ticks, hash_every, obstacles, bodies, triggers, kicks; per obstacle: shape, `vec` pos; per body: shape, `vec` pos, `vec` vel; per trigger: `vec` min, `vec` max; per kick: `u32` tick, `u32` body, `vec` vel |
+//! | arena `states` | per state: `u32` tick, `u64` hash |
+//! | arena `final` | per final body: `vec` pos, `vec` vel, `i64` sensor, `u32` contacts; then `u32` tick, `u64` hash, `u32` number of triggers and each count as `u32` |
+//!
+//! A shape is a `u32` tag then its sizes: 0 box (`vec` half), 1 ball
+//! (`i64` radius), 2 oriented (`vec` half, `u32` number of axes, each a
+//! `vec`). A value is a tag byte then: 0 null, 1 false, 2 true, 3 a number
+//! (`i64` bits), 4 a JSON number that is no `I32F32` (`text`), 5 a string
+//! (`text`), 6 an array (`u32` count, each value), 7 an object (`u32`
+//! count, each member as its key's `text` and its value, in key order).
 //!
 //! # Verification
 //!

@@ -70,7 +70,10 @@ fn a_body_leaving_the_domain_is_named_with_its_tick() {
 
 #[test]
 fn a_replay_run_reports_the_body_that_left_the_domain() {
-    let e = replay::run_arena(leaving(), 0, 10, 1, &mut |_, _| {}).unwrap_err();
+    let e = replay::run_arena(leaving(), 10, &mut |_, _| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert!(
         matches!(
             &e,

@@ -349,7 +349,7 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
         ),
         (
             "e-version.json",
-            q.replacen("\"version\":1", "\"version\":7", 1),
+            q.replacen("\"version\":2", "\"version\":7", 1),
         ),
         ("f-truncated.json", q[..q.len() / 3].to_string()),
         ("notes.txt", "hello".to_string()),
@@ -358,9 +358,9 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let expect = [
         ("a-good.json", "ok "),
-        ("b-empty.json", "malformed JSON"),
+        ("b-empty.json", "empty file"),
         ("c-malformed.json", "malformed JSON"),
-        ("d-not-replay.json", "no \"header\""),
+        ("d-not-replay.json", "no \"format\""),
         ("e-version.json", "unsupported header.version 7"),
         ("f-truncated.json", "malformed JSON"),
         ("notes.txt", "skip"),
@@ -403,9 +403,18 @@ fn verify_names_the_query_and_field_of_a_bad_query_input() {
     ];
     for (file, from, to, at) in cases {
         assert!(q.contains(from), "{file}: pattern {from}");
+        // An edit is refused as such; sealed again (as another build's
+        // recording would be), it is re-run.
+        let edited = q.replacen(from, to, 1);
+        let sealed = fixed_collide_cli::replay::reseal(&edited).unwrap();
         let (out, stdout) = verify_dir(
-            &format!("verify_{file}"),
-            &[(file, q.replacen(from, to, 1))],
+            &format!("verify_{}", file.trim_end_matches(".json")),
+            &[("edited.json", edited), (file, sealed)],
+        );
+        let line = line_for(&stdout, "edited.json");
+        assert!(
+            line.starts_with("ERROR") && line.contains("edited replay: "),
+            "{line}"
         );
         assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
         let line = line_for(&stdout, file);
@@ -421,15 +430,28 @@ fn verify_names_the_query_and_field_of_a_bad_query_input() {
 #[test]
 fn verify_names_an_out_of_domain_or_wrong_dimension_arena_input() {
     let arena = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&arena).unwrap();
-    let mut far = v.clone();
-    far["arena"]["scene"]["bodies"][5]["pos"][1] = serde_json::Value::String("5000000".into());
-    let mut flat = v.clone();
-    flat["arena"]["scene"]["bodies"][7]["vel"] = serde_json::json!(["1", "2", "3"]);
-    let files = [
-        ("far.json", far.to_string()),
-        ("flat.json", flat.to_string()),
-    ];
+    // The records of bodies 5 and 7 (after the header, the run record and
+    // the obstacles), edited; the out-of-domain one sealed again.
+    let edit = |body: usize, f: &dyn Fn(&mut serde_json::Value)| {
+        let mut lines: Vec<String> = arena.lines().map(str::to_string).collect();
+        let n = lines
+            .iter()
+            .position(|l| l.starts_with("{\"body\":"))
+            .unwrap()
+            + body;
+        let mut v: serde_json::Value = serde_json::from_str(&lines[n]).unwrap();
+        f(&mut v);
+        lines[n] = v.to_string();
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>()
+    };
+    let far = edit(5, &|v| {
+        v["body"]["pos"][1] = serde_json::Value::String("5000000".into())
+    });
+    let far = fixed_collide_cli::replay::reseal(&far).unwrap();
+    let flat = edit(7, &|v| {
+        v["body"]["vel"] = serde_json::json!(["1", "2", "3"])
+    });
+    let files = [("far.json", far), ("flat.json", flat)];
     let (out, stdout) = verify_dir("verify_arena_domain", &files);
     assert_eq!(out.status.code(), Some(1));
     let line = line_for(&stdout, "far.json");

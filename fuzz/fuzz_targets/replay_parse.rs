@@ -13,10 +13,7 @@ fuzz_target!(|data: &[u8]| {
         // Verification re-runs the recording: it must match or diverge,
         // never panic. Long arena runs are legitimate but slow: the fuzzer
         // re-runs only short ones.
-        let short = r
-            .arena
-            .as_ref()
-            .is_none_or(|a| a.ticks <= 64 && a.scene.bodies.len() <= 64);
+        let short = r.arena().is_none_or(|a| a.ticks <= 64 && a.bodies <= 64);
         if short {
             let _ = replay::verify(&r, &mut |_, _| {});
         }

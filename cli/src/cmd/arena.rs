@@ -4,8 +4,9 @@
 use super::args::{ArenaArgs, FAILED, OK, SceneArgs, USAGE};
 use super::progress::Progress;
 use fixed_collide_cli::arena::scene::generate;
-use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
+use fixed_collide_cli::replay::{self, ArenaCheck, ArenaWriter, FinalState};
 use fixed_collide_cli::state_hash::hex;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -101,14 +102,40 @@ where
         config.ticks,
         config.seed
     );
+    // The replay to check against and the one to record are read and
+    // written as the run goes, one record at a time; both are opened before
+    // the run, so a bad path is reported at once.
+    let mut checker = match check.map(|p| open_check(p, config)).transpose() {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let mut writer = match record
+        .map(|p| ArenaWriter::create(p, &scene, config.seed, config.ticks, 1))
+        .transpose()
+    {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("fixed-collide arena: cannot record: {e}");
+            return USAGE;
+        }
+    };
     let progress = Progress::new("arena");
     let started = Instant::now();
-    // One run: its per-tick hashes are printed as they come and recorded.
-    let outcome = replay::run_arena(scene, config.seed, config.ticks, 1, &mut |t, h| {
+    // One run: its per-tick hashes are printed, checked and recorded as
+    // they come.
+    let outcome = replay::run_arena(scene, config.ticks, &mut |t, h| {
         if t % print_every == 0 || t == config.ticks {
             progress.suspend(|| println!("tick {t:>7}  hash {}", hex(h)));
         }
         progress.update(u64::from(t), u64::from(config.ticks));
+        if let Some(c) = checker.as_mut() {
+            // Keep running (and printing) after a mismatch.
+            let _ = c.state(t, h);
+        }
+        if let Some(w) = writer.as_mut() {
+            w.state(t, h);
+        }
+        ControlFlow::Continue(())
     });
     let elapsed = started.elapsed();
     progress.finish();
@@ -125,18 +152,13 @@ where
         "time: {per_tick:.3} ms per tick ({:.0} ms in all)",
         elapsed.as_secs_f64() * 1e3
     );
-    println!("final hash {}", run.record.final_state.hash);
+    println!("final hash {}", hex(run.final_state.hash));
     let mut status = OK;
-    if let Some(check) = check {
-        status = check_against(check, config, &run.record);
+    if let (Some(c), Some(path)) = (checker, check) {
+        status = check_against(path, c, &run.final_state);
     }
-    if let Some(path) = record {
-        let r = Replay {
-            header: Header::current(Kind::Arena),
-            arena: Some(run.record),
-            queries: None,
-        };
-        match super::replay::write_replay(&r, path) {
+    if let (Some(w), Some(path)) = (writer, record) {
+        match w.finish(&run.final_state) {
             Ok(()) => println!("recorded {}", path.display()),
             Err(e) => {
                 eprintln!("fixed-collide arena: cannot record: {e}");
@@ -147,49 +169,62 @@ where
     status
 }
 
-/// Compares this run with a recorded arena replay of the same parameters.
-fn check_against(path: &Path, config: Config, actual: &ArenaRecord) -> u8 {
+/// Opens a recorded arena replay of the same parameters as this run; the
+/// exit status when it cannot be used.
+fn open_check(path: &Path, config: Config) -> Result<ArenaCheck, u8> {
     let r = match replay::load(path) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("fixed-collide arena: {}: {e}", path.display());
-            return USAGE;
+            return Err(USAGE);
         }
     };
-    let Some(a) = r.arena.as_ref() else {
+    let Some(a) = r.arena() else {
         eprintln!(
             "fixed-collide arena: {} is not an arena replay",
             path.display()
         );
-        return USAGE;
+        return Err(USAGE);
     };
-    if (a.dim, a.scene.bodies.len() as u32, a.ticks, a.seed)
-        != (config.dim, config.bodies, config.ticks, config.seed)
+    if (a.dim, a.bodies, a.ticks, a.seed) != (config.dim, config.bodies, config.ticks, config.seed)
     {
         eprintln!(
             "fixed-collide arena: {} records {}D, {} bodies, {} ticks, seed {}: other parameters than this run",
             path.display(),
             a.dim,
-            a.scene.bodies.len(),
+            a.bodies,
             a.ticks,
             a.seed
         );
-        return FAILED;
+        return Err(FAILED);
     }
-    match replay::compare_arena(a, actual) {
-        Some(d) => {
+    ArenaCheck::open(&r).map_err(|e| {
+        eprintln!("fixed-collide arena: {}: {e}", path.display());
+        USAGE
+    })
+}
+
+/// Compares this run's final state with the replay's (its state hashes
+/// were compared as the run went).
+fn check_against(path: &Path, check: ArenaCheck, actual: &FinalState) -> u8 {
+    let states = check.info().states();
+    let recorded_by = check.header().crate_version.clone();
+    match check.finish(actual) {
+        Ok(Some(d)) => {
             println!("MISMATCH with {}: {d}", path.display());
             FAILED
         }
-        None => {
+        Ok(None) => {
             println!(
-                "final hash {} matches {} (recorded by fixed-collide {}): {} tick hashes agree",
-                actual.final_state.hash,
+                "final hash {} matches {} (recorded by fixed-collide {recorded_by}): {states} tick hashes agree",
+                hex(actual.hash),
                 path.display(),
-                r.header.crate_version,
-                a.hashes.len()
             );
             OK
+        }
+        Err(e) => {
+            eprintln!("fixed-collide arena: {}: {e}", path.display());
+            USAGE
         }
     }
 }

@@ -4,8 +4,7 @@ use super::arena::Config;
 use super::args::{FAILED, OK, RecordCommand, USAGE};
 use super::progress::Progress;
 use fixed_collide_cli::arena::scene::generate;
-use fixed_collide_cli::replay::{self, Kind, Replay, ReplayError, Verdict};
-use std::io::Write;
+use fixed_collide_cli::replay::{self, ReplayError, Verdict};
 use std::path::{Path, PathBuf};
 
 /// The long description of `replay verify`.
@@ -36,10 +35,20 @@ pub fn verify(paths: &[PathBuf]) -> u8 {
             };
             entries.sort();
             for p in entries {
-                if p.extension().is_some_and(|e| e == "json") && p.is_file() {
+                if p.extension().is_none_or(|e| e != "json") {
+                    println!("skip  {}  (not a .json file)", p.display());
+                } else if p.is_file() {
                     failed |= !verify_one(&p);
                 } else {
-                    println!("skip  {}  (not a .json file)", p.display());
+                    // A .json name that is not a readable file: a dangling
+                    // or looping symlink, a directory. Never skipped quietly.
+                    let why = match std::fs::metadata(&p) {
+                        Ok(m) if m.is_dir() => "a directory, not a replay file".to_string(),
+                        Ok(_) => "not a regular file".to_string(),
+                        Err(e) => format!("cannot read: {e}"),
+                    };
+                    println!("ERROR {}  {why}", p.display());
+                    failed = true;
                 }
             }
         } else {
@@ -58,11 +67,7 @@ fn verify_one(path: &Path) -> bool {
             return false;
         }
     };
-    let what = match (&r.arena, &r.queries) {
-        (Some(a), _) => format!("arena {}D", a.dim),
-        (_, Some(_)) => "queries".to_string(),
-        _ => String::new(),
-    };
+    let what = r.what();
     let progress = Progress::new(&format!("verify {}", path.display()));
     let verdict = replay::verify(&r, &mut |d, t| progress.update(d, t));
     progress.finish();
@@ -82,93 +87,47 @@ fn verify_one(path: &Path) -> bool {
     }
 }
 
-/// Runs `replay record arena|queries`; returns the exit status.
+/// Runs `replay record arena|queries`; returns the exit status: 0 when
+/// the replay was written, 1 when the run failed, 2 when the file cannot be
+/// written.
 pub fn record(what: &RecordCommand) -> u8 {
-    let (built, out) = match what {
-        RecordCommand::Arena { scene, out } => (record_arena(Config::from_args(scene)), out),
-        RecordCommand::Queries { count, seed, out } => {
-            let records = replay::queries::generate(count.unwrap_or(12_000), seed.unwrap_or(1));
-            let r = Replay {
-                header: replay::Header::current(Kind::Queries),
-                arena: None,
-                queries: Some(records),
+    let progress = Progress::new("record");
+    let mut sink = |d, t| progress.update(d, t);
+    let (written, out) = match what {
+        RecordCommand::Arena { scene, out } => {
+            let Config {
+                dim,
+                bodies,
+                ticks,
+                seed,
+            } = Config::from_args(scene);
+            let r = if dim == 2 {
+                let scene = generate::<2>(bodies, ticks, seed);
+                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
+            } else {
+                let scene = generate::<3>(bodies, ticks, seed);
+                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
             };
-            (Ok(r), out)
+            (r, out)
+        }
+        RecordCommand::Queries { count, seed, out } => {
+            let (count, seed) = (count.unwrap_or(12_000), seed.unwrap_or(1));
+            (replay::queries::record(count, seed, out, &mut sink), out)
         }
     };
-    let r = match built {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("fixed-collide replay: {e}");
-            return FAILED;
-        }
-    };
-    match write_replay(&r, out) {
+    progress.finish();
+    match written {
         Ok(()) => {
             println!("recorded {}", out.display());
             OK
         }
-        Err(e) => {
+        Err(e @ ReplayError::Io(_)) => {
             eprintln!("fixed-collide replay: {e}");
             USAGE
         }
-    }
-}
-
-fn record_arena(config: Config) -> Result<Replay, ReplayError> {
-    let Config {
-        dim,
-        bodies,
-        ticks,
-        seed,
-    } = config;
-    let progress = Progress::new("record");
-    let mut sink = |d, t| progress.update(d, t);
-    let r = if dim == 2 {
-        replay::record_arena(
-            generate::<2>(bodies, ticks, seed),
-            seed,
-            ticks,
-            1,
-            &mut sink,
-        )
-    } else {
-        replay::record_arena(
-            generate::<3>(bodies, ticks, seed),
-            seed,
-            ticks,
-            1,
-            &mut sink,
-        )
-    };
-    progress.finish();
-    r
-}
-
-/// Writes a replay as JSON: pretty for an arena, one query a line for a
-/// query list (so a diff shows the queries that changed).
-///
-/// # Errors
-/// The file cannot be written.
-pub fn write_replay(r: &Replay, path: &Path) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
-    let ser = |e: serde_json::Error| format!("{}: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    match &r.queries {
-        Some(qs) => {
-            let header = serde_json::to_string(&r.header).map_err(ser)?;
-            write!(w, "{{\"header\":{header},\n\"queries\":[").map_err(io)?;
-            for (i, q) in qs.iter().enumerate() {
-                let sep = if i == 0 { "\n" } else { ",\n" };
-                write!(w, "{sep}{}", serde_json::to_string(q).map_err(ser)?).map_err(io)?;
-            }
-            writeln!(w, "\n]}}").map_err(io)?;
-        }
-        None => {
-            serde_json::to_writer_pretty(&mut w, r).map_err(ser)?;
-            writeln!(w).map_err(io)?;
+        Err(e) => {
+            eprintln!("fixed-collide replay: {e}");
+            FAILED
         }
     }
-    w.flush().map_err(io)
 }

@@ -36,6 +36,12 @@
 //! ```
 
 #![no_std]
+// Nothing reachable from a public function may panic on any input its
+// types allow: no unwrap, expect or panic! in library code (tests may).
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 extern crate alloc;
 #[cfg(test)]

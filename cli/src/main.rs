@@ -20,5 +20,6 @@ fn main() -> ExitCode {
         Some(Command::Eval(args)) => cmd::eval::command(&args),
         Some(Command::Replay(ReplayCommand::Verify { paths })) => cmd::replay::verify(&paths),
         Some(Command::Replay(ReplayCommand::Record(what))) => cmd::replay::record(&what),
+        Some(Command::Render(args)) => cmd::render::command(&args),
     })
 }

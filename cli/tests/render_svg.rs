@@ -111,10 +111,7 @@ fn the_overlay_rings_and_lists_the_perturbed_body() {
     assert!(p.text.contains(HIGHLIGHT));
     assert!(p.text.contains("first run: "));
     assert!(p.text.contains("second run: "));
-    assert!(
-        p.text
-            .contains("bodies differ at tick 40 (first run -&gt; second run):")
-    );
+    assert!(p.text.contains(" at tick 40 (first run -&gt; second run):"));
     assert!(p.text.contains("body 17: "));
     assert!(p.summary.contains("body 17"), "{}", p.summary);
     assert_eq!(external_refs(&p.text), Vec::<String>::new());
@@ -185,4 +182,38 @@ fn check_xml_finds_the_faults_it_names() {
     ] {
         assert!(check_xml(bad).is_err(), "{bad}");
     }
+}
+
+/// The issue's case: a 200-tick run of the default scene and the same run
+/// with body 17 perturbed by one ulp after tick 120. The files are left in
+/// `target/tmp/render-done/` for `scripts/render-check`, which shows the
+/// overlay in a real browser.
+#[test]
+fn a_200_tick_run_perturbed_at_17_120_is_drawn_with_body_17_ringed() {
+    let dir = scratch("render-done");
+    let (a, b) = pair::<2>(&dir, 400, 200, 17, 120);
+    let before = render::overlay_svg(&a, &b, 120).unwrap();
+    assert!(
+        before.summary.contains("no body differs"),
+        "{}",
+        before.summary
+    );
+    let p = render::overlay_svg(&a, &b, 121).unwrap();
+    check_xml(&p.text).unwrap();
+    assert!(
+        p.summary.starts_with("tick 121: 1 body differs: body 17"),
+        "{}",
+        p.summary
+    );
+    assert_eq!(ids(&p.text, "<circle class=\"ring\""), [17]);
+    let mut drawn = ids(&p.text, "<g class=\"body");
+    drawn.dedup();
+    assert_eq!(drawn.len(), 400 + 1, "every body, and body 17 twice");
+    std::fs::write(dir.join("diff.svg"), &p.text).unwrap();
+    let single = render::tick_svg(&b, 121).unwrap();
+    assert_eq!(body_ids(&single.text), (0..400).collect::<Vec<_>>());
+    std::fs::write(dir.join("tick.svg"), &single.text).unwrap();
+    let page = render::html::page(&b).unwrap();
+    assert_eq!(external_refs(&page.text), Vec::<String>::new());
+    std::fs::write(dir.join("run.html"), &page.text).unwrap();
 }

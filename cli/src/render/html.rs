@@ -142,7 +142,7 @@ where
     canvas.open(
         &mut out,
         false,
-        &format!("{name}: {D}D, {total} ticks"),
+        &format!("{}: {D}D, {total} ticks", super::short(path)),
         &format!(
             "{} bodies, {} obstacles, {} trigger zones",
             first.bodies.len(),

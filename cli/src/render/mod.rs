@@ -58,6 +58,23 @@ pub struct Picture {
     pub warnings: Vec<String>,
 }
 
+/// The file name of a path (the whole path when it has none), for captions.
+fn short(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `1 body differs`, `3 bodies differ`.
+fn bodies_differ(n: usize) -> String {
+    if n == 1 {
+        "1 body differs".to_string()
+    } else {
+        format!("{n} bodies differ")
+    }
+}
+
 /// Checks that `tick` is within a recording of `ticks` ticks.
 fn check_tick(path: &Path, tick: u32, ticks: u32) -> Result<(), RenderError> {
     if tick > ticks {
@@ -112,7 +129,7 @@ where
     let snap = snap.ok_or_else(|| RenderError::new(path, "the run ended early"))?;
     let canvas = Canvas::new(&scene, &[&snap.bodies], 4);
     let mut out = String::new();
-    let name = path.display().to_string();
+    let name = short(path);
     canvas.open(
         &mut out,
         true,
@@ -291,12 +308,12 @@ where
             pb.display()
         ),
         &format!(
-            "{}D, {} bodies; state hash {} and {}; {} bodies differ",
+            "{}D, {} bodies; state hash {} and {}; {}",
             D,
             sa.bodies.len(),
             hash_text(sa.hash),
             hash_text(sb.hash),
-            differ.len()
+            bodies_differ(differ.len())
         ),
     );
     canvas.statics(&mut out, &scene_a, &sa.trigger_hits);
@@ -344,20 +361,14 @@ where
         }
     }
     out.push_str("</g>\n");
-    canvas.legend_item(
-        &mut out,
-        0,
-        0,
-        "box",
-        &format!("first run: {}", pa.display()),
-    );
+    canvas.legend_item(&mut out, 0, 0, "box", &format!("first run: {}", short(pa)));
     canvas.legend_item(&mut out, 0, 1, "first", "its copy of a body that differs");
     canvas.legend_item(
         &mut out,
         0,
         2,
         "ring",
-        &format!("second run: {}", pb.display()),
+        &format!("second run: {}", short(pb)),
     );
     canvas.legend_item(&mut out, 1, 0, "obstacle", "obstacle");
     canvas.legend_item(&mut out, 1, 1, "trigger", "trigger zone");
@@ -366,8 +377,8 @@ where
         format!("no body differs at tick {tick}")
     } else {
         format!(
-            "{} bodies differ at tick {tick} (first run -> second run):",
-            differ.len()
+            "{} at tick {tick} (first run -> second run):",
+            bodies_differ(differ.len())
         )
     };
     canvas.legend_text(&mut out, 2, &line);
@@ -393,8 +404,8 @@ where
             format!("tick {tick}: no body differs")
         } else {
             format!(
-                "tick {tick}: {} bodies differ: body {}",
-                differ.len(),
+                "tick {tick}: {}: body {}",
+                bodies_differ(differ.len()),
                 ids.join(", body ")
             )
         },

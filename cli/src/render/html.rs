@@ -176,9 +176,9 @@ where
     Ok(Picture {
         text: out,
         summary: format!(
-            "{} ticks of {total} (0 to {}), {} bodies",
+            "{} of the {} ticks 0 to {total}, {} bodies",
             ticks.len(),
-            ticks.last().copied().unwrap_or(0),
+            u64::from(total) + 1,
             first.bodies.len()
         ),
         warnings,

@@ -295,8 +295,13 @@ where
         .map(|i| (i, body_differences(&sa.bodies[i], &sb.bodies[i])))
         .filter(|(_, d)| !d.is_empty())
         .collect();
-    const LISTED: usize = 6;
-    let shown = differ.len().min(LISTED) as i128;
+    // The legend lists one field a line, at most LISTED lines.
+    const LISTED: usize = 8;
+    let lines: Vec<String> = differ
+        .iter()
+        .flat_map(|(i, fields)| fields.iter().map(move |f| format!("body {i}: {f}")))
+        .collect();
+    let shown = lines.len().min(LISTED) as i128;
     let canvas = Canvas::new(&scene_a, &[&sa.bodies, &sb.bodies], 4 + shown);
     let mut out = String::new();
     canvas.open(
@@ -382,18 +387,17 @@ where
         )
     };
     canvas.legend_text(&mut out, 2, &line);
-    for (n, (i, fields)) in differ.iter().take(LISTED).enumerate() {
-        canvas.legend_text(
-            &mut out,
-            3 + n as i128,
-            &format!("body {i}: {}", fields.join(", ")),
-        );
+    for (n, text) in lines.iter().take(LISTED).enumerate() {
+        canvas.legend_text(&mut out, 3 + n as i128, text);
     }
-    if differ.len() > LISTED {
+    if lines.len() > LISTED {
         canvas.legend_text(
             &mut out,
             3 + shown,
-            &format!("... and {} more (hover the rings)", differ.len() - LISTED),
+            &format!(
+                "... and {} more differences (hover the rings)",
+                lines.len() - LISTED
+            ),
         );
     }
     out.push_str("</svg>\n");

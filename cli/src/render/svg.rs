@@ -229,14 +229,20 @@ impl Canvas {
     }
 
     /// The obstacles and trigger zones of a scene, in every panel.
+    /// An obstacle that covers most of a panel in a view (in 3D, the wall
+    /// below or above the view) is drawn as an outline only, class `behind`,
+    /// so that it hides nothing.
     pub fn statics<const D: usize>(&self, out: &mut String, scene: &Scene<D>, hits: &[u32]) {
         out.push_str("<g class=\"obstacles\">\n");
         for (i, o) in scene.obstacles.iter().enumerate() {
+            let ext = o.shape.extents();
             for (k, &v) in self.views.iter().enumerate() {
+                let covers = bits(ext.0[v.a]).min(bits(ext.0[v.b])) * 10 >= self.h * 9;
                 let _ = writeln!(
                     out,
-                    "<g class=\"obstacle {}\" transform=\"{}\"><title>obstacle {i} ({}): pos {}</title>{}/></g>",
+                    "<g class=\"obstacle {}{}\" transform=\"{}\"><title>obstacle {i} ({}): pos {}</title>{}/></g>",
                     kind(&o.shape),
+                    if covers { " behind" } else { "" },
                     self.translate(&o.pos, k),
                     kind(&o.shape),
                     vec_text(&o.pos),
@@ -408,6 +414,7 @@ const STYLE: &str = "<style>
 .caption{font-weight:bold}
 .sub,.view{fill:#444444}
 .obstacle rect,.obstacle polygon,rect.obstacle{fill:#9a9a9a;stroke:#555555}
+g.obstacle.behind rect,g.obstacle.behind polygon{fill:none;stroke:#aaaaaa;stroke-dasharray:6 4}
 .trigger,rect.trigger{fill:#ffe066;fill-opacity:0.25;stroke:#c9a400;stroke-dasharray:4 3}
 .body rect,.body circle,.body polygon{fill-opacity:0.85;stroke:#222222}
 g.body.box rect,rect.box{fill:#4a7fb5}

@@ -216,3 +216,36 @@ fn a_200_tick_run_perturbed_at_17_120_is_drawn_with_body_17_ringed() {
     assert_eq!(external_refs(&page.text), Vec::<String>::new());
     std::fs::write(dir.join("run.html"), &page.text).unwrap();
 }
+
+#[test]
+fn a_rerun_that_differs_from_the_recording_is_drawn_with_a_warning() {
+    let dir = scratch("render-warning");
+    let a = dir.join("a.json");
+    record(generate::<2>(6, 8, 1), 8, &a);
+    let text = std::fs::read_to_string(&a).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("{\"state\":{\"tick\":3,"))
+        .unwrap();
+    let edited = text.replace(
+        line,
+        "{\"state\":{\"tick\":3,\"hash\":\"0000000000000000\"}}",
+    );
+    let b = dir.join("b.json");
+    std::fs::write(&b, fixed_collide_cli::replay::reseal(&edited).unwrap()).unwrap();
+    assert!(render::tick_svg(&b, 2).unwrap().warnings.is_empty());
+    let p = render::tick_svg(&b, 5).unwrap();
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+    assert!(
+        p.warnings[0].contains("differs from the recording at tick 3"),
+        "{:?}",
+        p.warnings
+    );
+    assert_eq!(
+        p.text,
+        render::tick_svg(&a, 5)
+            .unwrap()
+            .text
+            .replace("a.json", "b.json")
+    );
+}

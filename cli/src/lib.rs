@@ -7,6 +7,7 @@ pub mod arena;
 pub mod convert;
 pub mod eval;
 pub mod field;
+pub mod render;
 pub mod replay;
 pub mod rng;
 pub mod state_hash;

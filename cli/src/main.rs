@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         // recorded replay.
         None => cmd::arena::command(&cmd::args::ArenaArgs::default()),
         Some(Command::Arena(args)) => cmd::arena::command(&args),
+        Some(Command::Render(args)) => cmd::render::command(&args),
         Some(Command::Eval(args)) => cmd::eval::command(&args),
         Some(Command::Replay(ReplayCommand::Verify { paths })) => cmd::replay::verify(&paths),
         Some(Command::Replay(ReplayCommand::Record(what))) => cmd::replay::record(&what),

@@ -52,6 +52,9 @@ pub enum Command {
     /// Verify replays bit for bit, or record new ones
     #[command(subcommand, arg_required_else_help = false)]
     Replay(ReplayCommand),
+    /// Draw an arena replay at a tick (SVG), two runs overlaid, or a page
+    #[command(long_about = super::render::ABOUT, after_help = super::render::AFTER_HELP)]
+    Render(super::render::RenderArgs),
 }
 
 /// A scene's parameters; each defaults to the default arena's.

@@ -5,4 +5,5 @@ pub mod arena;
 pub mod args;
 pub mod eval;
 pub mod progress;
+pub mod render;
 pub mod replay;

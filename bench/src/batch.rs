@@ -9,10 +9,10 @@
 
 use crate::Query;
 use crate::kinds::{AabbOverlap, AabbSweep, RayAabb};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{
     Aabb3, AabbSet, Fx, PreparedRay, Ray3, Vec3, aabb_overlap, aabb_sweep, overlap_pairs, ray_aabb,
 };
+use fixed_collide_cli::rng::Rng;
 
 /// Query shapes, and boxes in the set.
 pub const SIDE: usize = 1024;

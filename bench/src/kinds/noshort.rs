@@ -17,7 +17,7 @@
 //!
 //! An oriented box can still lie behind a ray in its own frame (the origin
 //! outside one of its slabs, moving away from it) although it is ahead on
-//! every world axis: about one pair in nine. The scene keeps only the other
+//! every world axis: about 3% of the pairs. The scene keeps only the other
 //! pairs ([`crate::Scene::without_shortcuts`]), so no pair of any
 //! no-shortcut scene is a shortcut case; the report gives the count.
 

@@ -5,7 +5,7 @@
 //!
 //! Each case has a `single` run (the loop a user would write with the
 //! single-query function, keeping the same answer the batch form gives) and
-//! a `batch` run; [`check`] verifies that both give the same answers.
+//! a `batch` run; [`Batch::check`] verifies that both give the same answers.
 
 use crate::Query;
 use crate::kinds::{AabbOverlap, AabbSweep, RayAabb};

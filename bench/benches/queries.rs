@@ -1,8 +1,10 @@
 //! Criterion benchmarks: every kind of query, fixed-collide and parry side
-//! by side on the same scenes (see the `scene` library). One group per kind,
-//! functions `fixed` and `parry` (and `parry_cast_shapes` for the sweep);
-//! each iteration streams all `N_PAIRS` queries, so the throughput is
-//! `N_PAIRS` elements and ns/query = time per iteration / `N_PAIRS`.
+//! by side on the same scenes (see the `scene` library). One group per
+//! family and kind (`ray_aabb`, `noshort_ray_aabb`, `stream_ray_aabb`),
+//! functions `fixed` and `parry` (and `parry_cast_shapes` for the mixed
+//! sweep); each iteration runs all the scene's queries (`N_PAIRS` pool
+//! pairs, or `N_STREAM` streamed queries), so the throughput is that many
+//! elements and ns/query = time per iteration / queries.
 //!
 //! The clock is the benchmark thread's CPU time
 //! (`CLOCK_THREAD_CPUTIME_ID`), not wall time: on this shared 2-core
@@ -15,6 +17,7 @@
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use std::cell::OnceCell;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -48,22 +51,35 @@ impl Measurement for ThreadTime {
     }
 }
 
+/// Every (family, kind) of `scene::all_specs`: group `<prefix><kind>`.
+/// A streaming scene is built only when one of its group's functions runs
+/// (criterion filters), once for both, and dropped with its group.
 fn queries(c: &mut Criterion<ThreadTime>) {
-    let pairs = scene::pairs(scene::PAIR_SEED);
-    for kind in scene::all_kinds() {
-        let mut group = c.benchmark_group(kind.name());
+    for spec in scene::all_specs() {
+        let mut group = c.benchmark_group(spec.group());
+        let kind = OnceCell::new();
+        let n = if spec.family == scene::Family::Stream {
+            scene::stream::N_STREAM
+        } else {
+            kind.get_or_init(|| spec.build()).len()
+        };
         group
-            .throughput(Throughput::Elements(pairs.len() as u64))
+            .throughput(Throughput::Elements(n as u64))
             // Each iteration is a million queries: flat sampling, few samples.
             .sampling_mode(SamplingMode::Flat)
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2));
-        if kind.time_fixed() {
-            group.bench_function("fixed", |b| b.iter(|| kind.run_fixed(black_box(&pairs))));
+        let kind = || kind.get_or_init(|| spec.build());
+        if spec.time_fixed {
+            group.bench_function("fixed", |b| {
+                let kind = kind();
+                b.iter(|| kind.run_fixed(black_box(n)))
+            });
         }
-        group.bench_function(kind.parry_fn(), |b| {
-            b.iter(|| kind.run_parry(black_box(&pairs)))
+        group.bench_function(spec.parry_fn, |b| {
+            let kind = kind();
+            b.iter(|| kind.run_parry(black_box(n)))
         });
         group.finish();
     }

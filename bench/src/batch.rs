@@ -5,14 +5,14 @@
 //!
 //! Each case has a `single` run (the loop a user would write with the
 //! single-query function, keeping the same answer the batch form gives) and
-//! a `batch` run; [`check`] verifies that both give the same answers.
+//! a `batch` run; [`Batch::check`] verifies that both give the same answers.
 
 use crate::Query;
 use crate::kinds::{AabbOverlap, AabbSweep, RayAabb};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{
     Aabb3, AabbSet, Fx, PreparedRay, Ray3, Vec3, aabb_overlap, aabb_sweep, overlap_pairs, ray_aabb,
 };
+use fixed_collide_cli::rng::Rng;
 
 /// Query shapes, and boxes in the set.
 pub const SIDE: usize = 1024;

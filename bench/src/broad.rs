@@ -16,8 +16,8 @@
 //! (in tree order, unsorted: parry's own output, not timed any further).
 
 use crate::grid::{fx_vec, pvec3};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb3, Broadphase};
+use fixed_collide_cli::rng::Rng;
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
 

@@ -11,8 +11,8 @@
 //! is how each *interprets* a rotation (see [`unit_grid`]).
 
 use crate::Convert;
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb, Ball, Fx, Obb, Ray, Rot, Vector};
+use fixed_collide_cli::rng::Rng;
 use parry3d::bounding_volume::Aabb as PAabb3;
 use parry3d::math::{Pose as PPose3, Vector as PVec3};
 use parry3d::shape::Cuboid as PCuboid3;

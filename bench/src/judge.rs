@@ -47,6 +47,9 @@ pub struct Tally {
     pub fixed_hits: u64,
     /// parry hits.
     pub parry_hits: u64,
+    /// Queries of each of the kind's two shortcut cases
+    /// ([`crate::Query::SHORTCUTS`]).
+    pub shortcuts: [u64; 2],
     /// Explained disagreements per class.
     pub classes: BTreeMap<&'static str, u64>,
     /// Unexplained disagreements.
@@ -56,11 +59,20 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one query.
-    pub fn add(&mut self, fixed_hit: bool, parry_hit: bool, verdict: Verdict) {
+    /// Counts one query: both hits, which shortcut cases it is, the verdict.
+    pub fn add(
+        &mut self,
+        fixed_hit: bool,
+        parry_hit: bool,
+        shortcuts: [bool; 2],
+        verdict: Verdict,
+    ) {
         self.n += 1;
         self.fixed_hits += u64::from(fixed_hit);
         self.parry_hits += u64::from(parry_hit);
+        for (count, case) in self.shortcuts.iter_mut().zip(shortcuts) {
+            *count += u64::from(case);
+        }
         match verdict {
             Verdict::Agree => {}
             Verdict::Explained(class) => *self.classes.entry(class).or_default() += 1,

@@ -20,15 +20,32 @@
 //!   code);
 //! - the checksum is a wrapping sum (no serial dependency slower than the
 //!   query) passed to `black_box`, so no answer can be optimized away.
+//!
+//! That layout is the **mixed** family, one scene per kind. Two more
+//! families ([`Family`]) measure what the mixed scenes flatter:
+//! - **no-shortcut** ([`kinds::NoShort`]): the same pool layout, but every
+//!   pair is one that no comparison-only shortcut decides: rays start
+//!   outside their box and point at it on every axis, sweeps meet the
+//!   target inside the sweep's bounding box and overlap it at neither end;
+//! - **streaming** ([`stream::Stream`]): [`stream::N_STREAM`] distinct
+//!   queries, each its own two shapes drawn as in the mixed scene, stored in
+//!   arrays far larger than the caches and streamed once per iteration.
+//!
+//! Each (family, kind) is a [`Spec`]: the criterion group
+//! `<family prefix><kind>` (`ray_aabb`, `noshort_ray_aabb`,
+//! `stream_ray_aabb`), built on demand (a streaming scene is hundreds of
+//! MB).
 
 pub mod batch;
 pub mod broad;
 pub mod grid;
 pub mod judge;
 pub mod kinds;
+pub mod stream;
 
 use fixed_collide_cli::rng::Rng;
 use judge::{Tally, Verdict};
+use std::sync::{Arc, OnceLock};
 
 /// Entries in each pool (a power of two: indices are masked, so neither
 /// library pays a bounds check).
@@ -133,6 +150,15 @@ pub trait Query: 'static {
     /// Compares the two answers for one query; explains a disagreement or
     /// reports it as unexplained.
     fn judge(a: &Self::GA, b: &Self::GB, f: &Self::FOut, p: &Self::POut) -> Verdict;
+
+    /// Names of the two shortcut cases of the kind that [`Query::shortcuts`]
+    /// counts (empty for a kind without shortcuts).
+    const SHORTCUTS: [&'static str; 2] = ["", ""];
+    /// Which of the [`Query::SHORTCUTS`] cases a query is, from the exact
+    /// grid values.
+    fn shortcuts(_a: &Self::GA, _b: &Self::GB) -> [bool; 2] {
+        [false, false]
+    }
 }
 
 /// A pool of exactly [`POOL`] entries.
@@ -144,7 +170,15 @@ fn to_pool<T>(v: Vec<T>) -> Pool<T> {
         .unwrap_or_else(|_| unreachable!("pools have POOL entries"))
 }
 
-/// The pools of one kind, for both libraries, from the same grid values.
+/// The pair list of every pool scene ([`pairs`] of [`PAIR_SEED`]), drawn
+/// once.
+pub fn shared_pairs() -> Arc<[Pair]> {
+    static PAIRS: OnceLock<Arc<[Pair]>> = OnceLock::new();
+    PAIRS.get_or_init(|| pairs(PAIR_SEED).into()).clone()
+}
+
+/// The pools of one kind, for both libraries, from the same grid values,
+/// and the pair list.
 pub struct Scene<Q: Query> {
     grid_a: Pool<Q::GA>,
     grid_b: Pool<Q::GB>,
@@ -152,6 +186,7 @@ pub struct Scene<Q: Query> {
     fixed_b: Pool<Q::FB>,
     parry_a: Pool<Q::PA>,
     parry_b: Pool<Q::PB>,
+    pairs: Arc<[Pair]>,
 }
 
 impl<Q: Query> Default for Scene<Q> {
@@ -169,6 +204,7 @@ impl<Q: Query> Default for Scene<Q> {
             parry_b: to_pool(gb.iter().map(Convert::convert).collect()),
             grid_a: to_pool(ga),
             grid_b: to_pool(gb),
+            pairs: shared_pairs(),
         }
     }
 }
@@ -196,96 +232,208 @@ fn stream<A, B, O: Out>(
 }
 
 impl<Q: Query> Scene<Q> {
-    /// The timed loop of fixed-collide.
+    /// The timed loop of fixed-collide over the first `n` pairs.
     #[inline(never)]
-    pub fn run_fixed(&self, pairs: &[Pair]) -> u64 {
-        stream(pairs, &self.fixed_a, &self.fixed_b, Q::fixed)
+    pub fn run_fixed(&self, n: usize) -> u64 {
+        stream(&self.pairs[..n], &self.fixed_a, &self.fixed_b, Q::fixed)
     }
 
-    /// The timed loop of parry.
+    /// The timed loop of parry over the first `n` pairs.
     #[inline(never)]
-    pub fn run_parry(&self, pairs: &[Pair]) -> u64 {
-        stream(pairs, &self.parry_a, &self.parry_b, Q::parry)
+    pub fn run_parry(&self, n: usize) -> u64 {
+        stream(&self.pairs[..n], &self.parry_a, &self.parry_b, Q::parry)
     }
 
-    /// Runs both libraries on every pair and judges each pair of answers.
-    pub fn check(&self, pairs: &[Pair]) -> Tally {
+    /// The scene keeping only the pairs that are none of the kind's
+    /// [`Query::SHORTCUTS`] cases, in the same order.
+    pub fn without_shortcuts() -> Self {
+        let mut scene = Self::default();
+        let keep =
+            |&(i, j): &Pair| Q::shortcuts(&scene.grid_a[ix(i)], &scene.grid_b[ix(j)]) == [false; 2];
+        scene.pairs = scene.pairs.iter().copied().filter(keep).collect();
+        scene
+    }
+
+    /// Runs both libraries on the first `n` pairs and judges each pair of
+    /// answers.
+    pub fn check(&self, n: usize) -> Tally {
         let mut tally = Tally::default();
-        for &(i, j) in pairs {
+        for &(i, j) in &self.pairs[..n] {
             let (i, j) = (ix(i), ix(j));
             let f = Q::fixed(&self.fixed_a[i], &self.fixed_b[j]);
             let p = Q::parry(&self.parry_a[i], &self.parry_b[j]);
-            let verdict = Q::judge(&self.grid_a[i], &self.grid_b[j], &f, &p);
-            tally.add(f.hit(), p.hit(), verdict);
+            let (ga, gb) = (&self.grid_a[i], &self.grid_b[j]);
+            let verdict = Q::judge(ga, gb, &f, &p);
+            tally.add(f.hit(), p.hit(), Q::shortcuts(ga, gb), verdict);
         }
         tally
     }
 }
 
-/// A kind behind a trait object, so the bench and the report loop over all
-/// kinds without naming their types.
+/// A built scene behind a trait object, so the bench and the report loop
+/// over all kinds and families without naming their types. Runs take a
+/// count `n`: the first `n` queries of the scene.
 pub trait Kind {
-    /// [`Query::NAME`].
-    fn name(&self) -> &'static str;
-    /// [`Query::PARRY_CALL`].
-    fn parry_call(&self) -> &'static str;
-    /// [`Query::PARRY_FN`].
-    fn parry_fn(&self) -> &'static str;
-    /// [`Query::TIME_FIXED`].
-    fn time_fixed(&self) -> bool;
-    /// [`Scene::run_fixed`].
-    fn run_fixed(&self, pairs: &[Pair]) -> u64;
-    /// [`Scene::run_parry`].
-    fn run_parry(&self, pairs: &[Pair]) -> u64;
-    /// [`Scene::check`].
-    fn check(&self, pairs: &[Pair]) -> Tally;
+    /// Queries in the scene.
+    fn len(&self) -> usize;
+    /// Whether the scene has no query.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// fixed-collide's timed loop over the first `n` queries.
+    fn run_fixed(&self, n: usize) -> u64;
+    /// parry's timed loop over the first `n` queries.
+    fn run_parry(&self, n: usize) -> u64;
+    /// Both libraries on the first `n` queries, every answer judged.
+    fn check(&self, n: usize) -> Tally;
 }
 
 impl<Q: Query> Kind for Scene<Q> {
-    fn name(&self) -> &'static str {
-        Q::NAME
+    fn len(&self) -> usize {
+        self.pairs.len()
     }
-    fn parry_call(&self) -> &'static str {
-        Q::PARRY_CALL
+    fn run_fixed(&self, n: usize) -> u64 {
+        Scene::run_fixed(self, n)
     }
-    fn parry_fn(&self) -> &'static str {
-        Q::PARRY_FN
+    fn run_parry(&self, n: usize) -> u64 {
+        Scene::run_parry(self, n)
     }
-    fn time_fixed(&self) -> bool {
-        Q::TIME_FIXED
-    }
-    fn run_fixed(&self, pairs: &[Pair]) -> u64 {
-        Scene::run_fixed(self, pairs)
-    }
-    fn run_parry(&self, pairs: &[Pair]) -> u64 {
-        Scene::run_parry(self, pairs)
-    }
-    fn check(&self, pairs: &[Pair]) -> Tally {
-        Scene::check(self, pairs)
+    fn check(&self, n: usize) -> Tally {
+        Scene::check(self, n)
     }
 }
 
-fn scene<Q: Query>() -> Box<dyn Kind> {
-    Box::new(Scene::<Q>::default())
+/// A family of scenes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Random pool pairs ([`Scene`]): every case, shortcuts included.
+    Mixed,
+    /// Pool pairs that no shortcut decides ([`kinds::NoShort`]).
+    NoShortcut,
+    /// Distinct queries streamed from memory ([`stream::Stream`]).
+    Stream,
 }
 
-/// Every kind, in report order.
-pub fn all_kinds() -> Vec<Box<dyn Kind>> {
+impl Family {
+    /// Prefix of the criterion group names.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Family::Mixed => "",
+            Family::NoShortcut => "noshort_",
+            Family::Stream => "stream_",
+        }
+    }
+
+    /// Name in the report.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::Mixed => "mixed",
+            Family::NoShortcut => "no-shortcut",
+            Family::Stream => "streaming",
+        }
+    }
+}
+
+/// One benchmarked (family, kind): its names and how to build its scene.
+pub struct Spec {
+    /// The family.
+    pub family: Family,
+    /// [`Query::NAME`].
+    pub query: &'static str,
+    /// [`Query::PARRY_CALL`].
+    pub parry_call: &'static str,
+    /// [`Query::PARRY_FN`].
+    pub parry_fn: &'static str,
+    /// [`Query::TIME_FIXED`].
+    pub time_fixed: bool,
+    /// [`Query::SHORTCUTS`].
+    pub shortcuts: [&'static str; 2],
+    /// Bytes of one query's inputs (A and B) for fixed-collide and parry:
+    /// what a streaming query reads from memory.
+    pub bytes: (usize, usize),
+    /// Builds the scene; the argument is the length of a streaming scene
+    /// (pool scenes have [`N_PAIRS`] queries, or the pairs left of them
+    /// that are no shortcut case).
+    build: fn(usize) -> Box<dyn Kind>,
+}
+
+impl Spec {
+    fn new<Q: Query>(family: Family, build: fn(usize) -> Box<dyn Kind>) -> Spec {
+        use std::mem::size_of;
+        Spec {
+            family,
+            query: Q::NAME,
+            parry_call: Q::PARRY_CALL,
+            parry_fn: Q::PARRY_FN,
+            time_fixed: Q::TIME_FIXED,
+            shortcuts: Q::SHORTCUTS,
+            bytes: (
+                size_of::<Q::FA>() + size_of::<Q::FB>(),
+                size_of::<Q::PA>() + size_of::<Q::PB>(),
+            ),
+            build,
+        }
+    }
+
+    /// The criterion group: the family's prefix and the kind's name.
+    pub fn group(&self) -> String {
+        format!("{}{}", self.family.prefix(), self.query)
+    }
+
+    /// Builds the scene (a streaming one of [`stream::N_STREAM`] queries).
+    pub fn build(&self) -> Box<dyn Kind> {
+        (self.build)(stream::N_STREAM)
+    }
+
+    /// Builds the scene, a streaming one of `n` queries only (tests).
+    pub fn build_with(&self, n: usize) -> Box<dyn Kind> {
+        (self.build)(n)
+    }
+}
+
+fn mixed<Q: Query>() -> Spec {
+    Spec::new::<Q>(Family::Mixed, |_| Box::new(Scene::<Q>::default()))
+}
+
+fn noshort<Q: kinds::Aimed>() -> Spec {
+    Spec::new::<kinds::NoShort<Q>>(Family::NoShortcut, |_| {
+        Box::new(Scene::<kinds::NoShort<Q>>::without_shortcuts())
+    })
+}
+
+fn streamed<Q: Query>() -> Spec {
+    Spec::new::<Q>(Family::Stream, |n| Box::new(stream::Stream::<Q>::new(n)))
+}
+
+/// Every (family, kind), in report order: by kind, then family.
+pub fn all_specs() -> Vec<Spec> {
     use kinds::*;
     vec![
-        scene::<AabbOverlap<3>>(),
-        scene::<AabbOverlap<2>>(),
-        scene::<AabbIntersection>(),
-        scene::<AabbContact>(),
-        scene::<RayAabb>(),
-        scene::<AabbSweep>(),
-        scene::<AabbSweepCast>(),
-        scene::<AabbSweepPair>(),
-        scene::<SphereAabb>(),
-        scene::<SphereObb>(),
-        scene::<ObbOverlap<3>>(),
-        scene::<ObbOverlap<2>>(),
-        scene::<RayObb>(),
+        mixed::<AabbOverlap<3>>(),
+        streamed::<AabbOverlap<3>>(),
+        mixed::<AabbOverlap<2>>(),
+        mixed::<AabbIntersection>(),
+        mixed::<AabbContact>(),
+        mixed::<RayAabb>(),
+        noshort::<RayAabb>(),
+        streamed::<RayAabb>(),
+        mixed::<AabbSweep>(),
+        mixed::<AabbSweepCast>(),
+        noshort::<AabbSweep>(),
+        streamed::<AabbSweep>(),
+        mixed::<AabbSweepPair>(),
+        noshort::<AabbSweepPair>(),
+        streamed::<AabbSweepPair>(),
+        mixed::<SphereAabb>(),
+        mixed::<SphereObb>(),
+        streamed::<SphereObb>(),
+        mixed::<ObbOverlap<3>>(),
+        streamed::<ObbOverlap<3>>(),
+        mixed::<ObbOverlap<2>>(),
+        streamed::<ObbOverlap<2>>(),
+        mixed::<RayObb>(),
+        noshort::<RayObb>(),
+        streamed::<RayObb>(),
     ]
 }
 
@@ -309,25 +457,44 @@ mod tests {
     #[test]
     fn every_disagreement_on_a_sample_of_queries_is_explained() {
         // The report checks all queries; this keeps the judges honest in
-        // `cargo test` on a sample.
-        let sample = &pairs(PAIR_SEED)[..20_000];
-        for kind in all_kinds() {
-            let t = kind.check(sample);
-            assert_eq!(
-                t.unexplained,
-                0,
-                "{} vs {}: {:?}",
-                kind.name(),
-                kind.parry_fn(),
-                t.examples
+        // `cargo test` on a sample (streaming scenes of the sample's size).
+        const SAMPLE: usize = 20_000;
+        for spec in all_specs() {
+            let t = spec.build_with(SAMPLE).check(SAMPLE);
+            let name = format!(
+                "{} {} vs {}",
+                spec.family.label(),
+                spec.query,
+                spec.parry_fn
             );
+            assert_eq!(t.unexplained, 0, "{name}: {:?}", t.examples);
             assert!(
                 t.fixed_hits > 0 && t.fixed_hits < t.n,
-                "{}: hits {} of {}",
-                kind.name(),
+                "{name}: hits {} of {}",
                 t.fixed_hits,
                 t.n
             );
+        }
+    }
+
+    #[test]
+    fn no_shortcut_scenes_have_no_shortcut_cases_and_mixed_ones_do() {
+        const SAMPLE: usize = 20_000;
+        for spec in all_specs() {
+            if spec.shortcuts == ["", ""] {
+                continue;
+            }
+            let t = spec.build_with(SAMPLE).check(SAMPLE);
+            let name = format!("{} {}", spec.family.label(), spec.query);
+            if spec.family == Family::NoShortcut {
+                assert_eq!(t.shortcuts, [0, 0], "{name}");
+            } else {
+                assert!(
+                    t.shortcuts.iter().all(|&k| k > 0),
+                    "{name}: {:?}",
+                    t.shortcuts
+                );
+            }
         }
     }
 

@@ -1,20 +1,22 @@
 //! The benchmark report: (a) criterion's medians as a markdown table of
-//! ns/query and ratios, with a second ratio from paired runs (below), (b)
-//! both libraries over every kind's full query set, disagreements counted
-//! and classified (see `scene::judge`). Exits with status 1 if any
-//! disagreement is unexplained.
+//! ns/query and ratios, one row per kind per family (mixed, no-shortcut,
+//! streaming; streaming rows also give the bytes of one query's inputs),
+//! with a second ratio from paired runs (below), (b) both libraries over
+//! every scene's full query set, the fractions of hits and of the shortcut
+//! cases, disagreements counted and classified (see `scene::judge`). Exits
+//! with status 1 if any disagreement is unexplained.
 //!
 //! Paired ratio: criterion times one library for seconds, then the other;
 //! on a shared machine the load can change in between. The report also
 //! alternates the two libraries [`ROUNDS`] times on the same queries (each
 //! run at least [`RUN_NS`] of CPU time, slow kinds on a prefix of the
-//! pairs) and takes the median of the per-round ratios: both sides of a
+//! queries) and takes the median of the per-round ratios: both sides of a
 //! round see the same conditions.
 //!
 //! Usage: `report [--criterion DIR] [--check-only]` (default DIR:
 //! `bench/target/criterion`).
 
-use scene::{Kind, N_PAIRS, Pair, all_kinds, pairs, thread_cpu_ns};
+use scene::{Family, Kind, Spec, all_specs, thread_cpu_ns};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
@@ -39,24 +41,23 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// The median over [`ROUNDS`] of fixed time / parry time, each round
-/// running both on the same pairs back to back.
-fn paired_ratio(kind: &dyn Kind, pairs: &[Pair]) -> f64 {
-    // Size the runs: the slower side on 1/64 of the pairs, then a prefix
+/// running both on the same queries back to back.
+fn paired_ratio(kind: &dyn Kind) -> f64 {
+    // Size the runs: the slower side on 1/64 of the queries, then a prefix
     // that takes about RUN_NS.
-    let probe = &pairs[..pairs.len() / 64];
+    let probe = kind.len() / 64;
     let slowest = cpu_time(|| kind.run_fixed(probe)).max(cpu_time(|| kind.run_parry(probe)));
-    let n = ((RUN_NS / slowest * probe.len() as f64) as usize).clamp(probe.len(), pairs.len());
-    let sample = &pairs[..n];
+    let n = ((RUN_NS / slowest * probe as f64) as usize).clamp(probe, kind.len());
     let mut ratios: Vec<f64> = (0..ROUNDS)
-        .map(|_| cpu_time(|| kind.run_fixed(sample)) / cpu_time(|| kind.run_parry(sample)))
+        .map(|_| cpu_time(|| kind.run_fixed(n)) / cpu_time(|| kind.run_parry(n)))
         .collect();
     median(&mut ratios)
 }
 
-/// The median of criterion's estimate for `group/function`, in ns per
-/// query, if that benchmark has been run.
-fn median_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
-    Some(median_iter_ns(dir, group, function)? / N_PAIRS as f64)
+/// The median of criterion's estimate for the spec's group and `function`,
+/// in ns per query, if that benchmark has been run.
+fn median_ns(dir: &Path, spec: &Spec, kind: &dyn Kind, function: &str) -> Option<f64> {
+    Some(median_iter_ns(dir, &spec.group(), function)? / kind.len() as f64)
 }
 
 /// The median of criterion's estimate for `group/function`, in ns per
@@ -140,75 +141,127 @@ fn ratio(num: Option<f64>, den: Option<f64>) -> String {
     }
 }
 
-fn timings(dir: &Path, kinds: &[Box<dyn Kind>], pairs: &[Pair]) {
-    println!("## Time per query (criterion medians, {N_PAIRS} distinct queries per kind)\n");
-    println!("| kind | parry call | parry ns | fixed ns | fixed / parry | paired | note |");
-    println!("|---|---|---:|---:|---:|---:|---|");
-    for kind in kinds {
-        let fixed = median_ns(dir, kind.name(), "fixed");
-        let parry = median_ns(dir, kind.name(), kind.parry_fn());
-        let paired = paired_ratio(kind.as_ref(), pairs);
-        let note = if kind.time_fixed() {
-            String::new()
-        } else {
-            format!(
-                "{} / fixed = {} (paired {:.1})",
-                kind.parry_fn(),
-                ratio(parry, fixed),
-                1.0 / paired
-            )
-        };
-        println!(
-            "| {} | `{}` | {} | {} | {} | {:.2} | {} |",
-            kind.name(),
-            kind.parry_call(),
-            ns(parry),
-            ns(fixed),
-            ratio(fixed, parry),
-            paired,
-            note
-        );
+/// The timing row of one scene.
+fn timing_row(dir: &Path, spec: &Spec, kind: &dyn Kind) -> String {
+    let fixed = median_ns(dir, spec, kind, "fixed");
+    let parry = median_ns(dir, spec, kind, spec.parry_fn);
+    let paired = paired_ratio(kind);
+    let note = if spec.time_fixed {
+        String::new()
+    } else {
+        format!(
+            "{} / fixed = {} (paired {:.1})",
+            spec.parry_fn,
+            ratio(parry, fixed),
+            1.0 / paired
+        )
+    };
+    let bytes = match spec.family {
+        Family::Stream => format!("{} / {}", spec.bytes.0, spec.bytes.1),
+        _ => "—".into(),
+    };
+    format!(
+        "| {} | {} | `{}` | {} | {} | {} | {:.2} | {} | {} |",
+        spec.query,
+        spec.family.label(),
+        spec.parry_call,
+        ns(parry),
+        ns(fixed),
+        ratio(fixed, parry),
+        paired,
+        bytes,
+        note
+    )
+}
+
+fn print_timings(rows: &[String]) {
+    println!("## Time per query (criterion medians)\n");
+    println!(
+        "| kind | family | parry call | parry ns | fixed ns | fixed / parry | paired | bytes/query fixed / parry | note |"
+    );
+    println!("|---|---|---|---:|---:|---:|---:|---:|---|");
+    for row in rows {
+        println!("{row}");
     }
     println!(
         "\nfixed / parry: ratio of the criterion medians; paired: median over {ROUNDS} \
-         back-to-back runs of both (same load). Clock: thread CPU time.\n"
+         back-to-back runs of both (same load). Clock: thread CPU time. Families: mixed \
+         is the {} pairs of two pools of 1024 shapes (in cache) in random order, \
+         no-shortcut the same for pools where no pair is a shortcut case (see the \
+         queries below); streaming is {} distinct queries read once from memory, whose \
+         input bytes per query are given.\n",
+        scene::N_PAIRS,
+        scene::stream::N_STREAM
     );
 }
 
-/// Runs the checks; returns the number of unexplained disagreements.
-fn checks(kinds: &[Box<dyn Kind>], pairs: &[Pair]) -> u64 {
+/// The check row of one scene, its disagreement classes and unexplained
+/// examples.
+fn check_row(spec: &Spec, kind: &dyn Kind) -> (String, Vec<String>, u64) {
     let pct = |k: u64, n: u64| format!("{:.1}%", 100.0 * k as f64 / n as f64);
-    println!("## Answers compared (every query of every kind)\n");
-    println!("| kind | parry call | hits fixed | hits parry | explained | unexplained |");
-    println!("|---|---|---:|---:|---:|---:|");
-    let mut details = Vec::new();
-    let mut total = 0;
-    for kind in kinds {
-        let t = kind.check(pairs);
-        let explained: u64 = t.classes.values().sum();
-        println!(
-            "| {} | `{}` | {} | {} | {} | {} |",
-            kind.name(),
-            kind.parry_call(),
-            pct(t.fixed_hits, t.n),
-            pct(t.parry_hits, t.n),
-            explained,
-            t.unexplained
-        );
-        total += t.unexplained;
-        details.push((kind.name(), kind.parry_fn(), t));
+    let t = kind.check(kind.len());
+    let explained: u64 = t.classes.values().sum();
+    let cases = if spec.shortcuts == ["", ""] {
+        "—".to_string()
+    } else {
+        let [a, b] = spec.shortcuts;
+        format!(
+            "{a} {}, {b} {}",
+            pct(t.shortcuts[0], t.n),
+            pct(t.shortcuts[1], t.n)
+        )
+    };
+    let row = format!(
+        "| {} | {} | `{}` | {} | {} | {} | {} | {} | {} |",
+        spec.query,
+        spec.family.label(),
+        spec.parry_call,
+        t.n,
+        pct(t.fixed_hits, t.n),
+        pct(t.parry_hits, t.n),
+        cases,
+        explained,
+        t.unexplained
+    );
+    let name = format!(
+        "{} ({}) vs {}",
+        spec.query,
+        spec.family.label(),
+        spec.parry_fn
+    );
+    let mut details: Vec<String> = t
+        .classes
+        .iter()
+        .map(|(class, count)| format!("- {name}: {count} — {class}"))
+        .collect();
+    details.extend(
+        t.examples
+            .iter()
+            .map(|e| format!("- {name}: UNEXPLAINED {e}")),
+    );
+    (row, details, t.unexplained)
+}
+
+fn print_checks(rows: &[String], details: &[String]) {
+    println!("## Answers compared (every query of every scene)\n");
+    println!(
+        "| kind | family | parry call | queries | hits fixed | hits parry | shortcut cases | explained | unexplained |"
+    );
+    println!("|---|---|---|---:|---:|---:|---|---:|---:|");
+    for row in rows {
+        println!("{row}");
     }
-    println!("\n### Disagreement classes\n");
-    for (name, parry_fn, t) in &details {
-        for (class, count) in &t.classes {
-            println!("- {name} vs {parry_fn}: {count} — {class}");
-        }
-        for example in &t.examples {
-            println!("- {name} vs {parry_fn}: UNEXPLAINED {example}");
-        }
+    println!(
+        "\nShortcut cases (counted on the exact grid values, whether or not the \
+         library takes a shortcut there): for rays the origin inside the box and the box \
+         behind the origin on some axis; for sweeps the moving box missing the bounding box \
+         of its sweep, and overlapping at both ends.\n"
+    );
+    println!("### Disagreement classes\n");
+    for line in details {
+        println!("{line}");
     }
     println!();
-    total
 }
 
 fn main() {
@@ -220,14 +273,25 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion"));
-    let kinds = all_kinds();
-    let pairs = pairs(scene::PAIR_SEED);
+    let (mut timing_rows, mut check_rows, mut details) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unexplained = 0;
+    // One scene at a time: a streaming scene is hundreds of MB.
+    for spec in all_specs() {
+        let kind = spec.build();
+        if !check_only {
+            timing_rows.push(timing_row(&dir, &spec, kind.as_ref()));
+        }
+        let (row, lines, bad) = check_row(&spec, kind.as_ref());
+        check_rows.push(row);
+        details.extend(lines);
+        unexplained += bad;
+    }
     if !check_only {
-        timings(&dir, &kinds, &pairs);
+        print_timings(&timing_rows);
     }
     let batch_agrees = batch(&dir);
     let pairs_agree = broadphase(&dir) && batch_agrees;
-    let unexplained = checks(&kinds, &pairs);
+    print_checks(&check_rows, &details);
     if !pairs_agree {
         std::process::exit(1);
     }

@@ -1,11 +1,12 @@
 //! Axis-aligned kinds: overlap, intersection, contact, ray, sweeps, ball.
 
-use super::{HMIN, WORLD, judge_hit, judge_time, slab_boundary, sub};
+use super::noshort::ray_cases;
+use super::{HMIN, RAY_CASES, WORLD, judge_hit, judge_time, slab_boundary, sub};
 use crate::grid::{Dim, GBall, GBox, GRay, Space, fl, nonzero_vec, uniform};
 use crate::judge::{EPS, Verdict, same_time, span, unexplained};
 use crate::{Convert, Query};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb, Aabb3, Ball, Ray3};
+use fixed_collide_cli::rng::Rng;
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::math::Pose;
 use parry3d::query::{Ray as PRay, RayCast};
@@ -175,6 +176,7 @@ impl Query for RayAabb {
     const NAME: &'static str = "ray_aabb";
     const PARRY_CALL: &'static str = "Aabb::cast_local_ray";
     const SEED: u64 = 0x400;
+    const SHORTCUTS: [&'static str; 2] = RAY_CASES;
     type GA = GRay<3>;
     type GB = GBox<3>;
     type FA = Ray3;
@@ -195,6 +197,9 @@ impl Query for RayAabb {
     }
     fn parry(a: &(PRay, f32), b: &PAabb) -> Option<f32> {
         b.cast_local_ray(&a.0, a.1, true)
+    }
+    fn shortcuts(a: &GRay<3>, b: &GBox<3>) -> [bool; 2] {
+        ray_cases(a.o, a.d, b.min(), b.max())
     }
     fn judge(a: &GRay<3>, b: &GBox<3>, f: &Self::FOut, p: &Option<f32>) -> Verdict {
         let exact = || {

@@ -5,10 +5,12 @@
 //! so that about half of the queries hit; the report prints the fraction.
 
 mod aabb;
+mod noshort;
 mod obb;
 mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
+pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
 pub use sweep::{AabbSweep, AabbSweepCast, AabbSweepPair};
 
@@ -20,6 +22,12 @@ use std::fmt::Debug;
 /// Shape centers of every kind lie in `-WORLD..=WORLD` (grid counts: 64
 /// units) on every axis.
 const WORLD: i32 = 1024;
+
+/// The shortcut case names of the rays.
+const RAY_CASES: [&str; 2] = ["origin inside", "box behind"];
+
+/// The shortcut case names of the sweeps.
+const SWEEP_CASES: [&str; 2] = ["swept-box miss", "overlap at both ends"];
 
 /// Smallest half-size of every box (1 unit).
 const HMIN: i32 = 16;

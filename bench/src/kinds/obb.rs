@@ -1,12 +1,13 @@
 //! Oriented kinds: OBB overlap (3D, 2D), ball vs OBB, ray vs OBB.
 
 use super::aabb::gen_ball;
-use super::{HMIN, WORLD, judge_hit, judge_time};
+use super::noshort::ray_obb_cases;
+use super::{HMIN, RAY_CASES, WORLD, judge_hit, judge_time};
 use crate::grid::{Dim, GBall, GObb, GRay, Space, fl, nonzero_vec, uniform, uniform_vec};
 use crate::judge::Verdict;
 use crate::{Convert, Query};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Ball, Fx, Obb, Obb3, Ray3};
+use fixed_collide_cli::rng::Rng;
 use parry3d::math::Pose;
 use parry3d::query::{Ray as PRay, RayCast};
 use parry3d::shape::{Ball as PBall, Cuboid};
@@ -120,6 +121,7 @@ impl Query for RayObb {
     const NAME: &'static str = "ray_obb";
     const PARRY_CALL: &'static str = "Cuboid::cast_ray (at a pose)";
     const SEED: u64 = 0xA00;
+    const SHORTCUTS: [&'static str; 2] = RAY_CASES;
     type GA = GRay<3>;
     type GB = GObb<3>;
     type FA = Ray3;
@@ -144,6 +146,9 @@ impl Query for RayObb {
     }
     fn parry(a: &(PRay, f32), b: &(Pose, Cuboid)) -> Option<f32> {
         b.1.cast_ray(&b.0, &a.0, a.1, true)
+    }
+    fn shortcuts(a: &GRay<3>, b: &GObb<3>) -> [bool; 2] {
+        ray_obb_cases(a, b)
     }
     fn judge(a: &GRay<3>, b: &GObb<3>, f: &Self::FOut, p: &Option<f32>) -> Verdict {
         let ray = a.fixed();

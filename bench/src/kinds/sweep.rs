@@ -1,12 +1,13 @@
 //! Sweeps: one box moving against a still one (`aabb_sweep`, vs parry's
 //! Minkowski ray and vs `cast_shapes`), two moving boxes (`aabb_sweep_pair`).
 
-use super::{HMIN, WORLD, judge_time, slab_boundary, sub};
+use super::noshort::sweep_cases;
+use super::{HMIN, SWEEP_CASES, WORLD, judge_time, slab_boundary, sub};
 use crate::Query;
 use crate::grid::{GBox, GMover, fl, fx_vec};
 use crate::judge::{EPS, Verdict, same_time, span, unexplained};
-use fixed_collide_cli::rng::Rng;
 use fixed_collide::{Aabb3, Fx, Vec3};
+use fixed_collide_cli::rng::Rng;
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::math::{Pose, Vector as PVec};
 use parry3d::query::{Ray as PRay, RayCast, ShapeCastOptions};
@@ -58,6 +59,7 @@ impl Query for AabbSweep {
     const NAME: &'static str = "aabb_sweep";
     const PARRY_CALL: &'static str = "Minkowski Aabb + cast_local_ray";
     const SEED: u64 = 0x500;
+    const SHORTCUTS: [&'static str; 2] = SWEEP_CASES;
     type GA = GBox<3>;
     type GB = GMover<3>;
     type FA = Aabb3;
@@ -78,6 +80,9 @@ impl Query for AabbSweep {
     }
     fn parry(a: &PAabb, b: &(PAabb, PVec)) -> Option<f32> {
         minkowski(a, &b.0).cast_local_ray(&PRay::new(PVec::ZERO, b.1), 1.0, true)
+    }
+    fn shortcuts(a: &GBox<3>, b: &GMover<3>) -> [bool; 2] {
+        sweep_cases(a, &b.b, b.d, true)
     }
     fn judge(a: &GBox<3>, b: &GMover<3>, f: &Self::FOut, p: &Option<f32>) -> Verdict {
         let (m, d) = (b.b.fixed(), fx_vec(b.d));
@@ -118,6 +123,7 @@ impl Query for AabbSweepCast {
     const PARRY_FN: &'static str = "parry_cast_shapes";
     const TIME_FIXED: bool = false;
     const SEED: u64 = AabbSweep::SEED;
+    const SHORTCUTS: [&'static str; 2] = SWEEP_CASES;
     type GA = GBox<3>;
     type GB = GMover<3>;
     type FA = Aabb3;
@@ -141,6 +147,9 @@ impl Query for AabbSweepCast {
         parry3d::query::cast_shapes(&a.0, PVec::ZERO, &a.1, &b.0, b.2, &b.1, options)
             .ok()
             .flatten()
+    }
+    fn shortcuts(a: &GBox<3>, b: &GMover<3>) -> [bool; 2] {
+        AabbSweep::shortcuts(a, b)
     }
     fn judge(a: &GBox<3>, b: &GMover<3>, f: &Self::FOut, p: &Self::POut) -> Verdict {
         let (m, d) = (b.b.fixed(), fx_vec(b.d));
@@ -208,6 +217,7 @@ impl Query for AabbSweepPair {
     const NAME: &'static str = "aabb_sweep_pair";
     const PARRY_CALL: &'static str = "Minkowski Aabb + cast_local_ray (relative)";
     const SEED: u64 = 0x600;
+    const SHORTCUTS: [&'static str; 2] = SWEEP_CASES;
     type GA = GMover<3>;
     type GB = GMover<3>;
     type FA = (Aabb3, Vec3);
@@ -228,6 +238,9 @@ impl Query for AabbSweepPair {
     }
     fn parry(a: &(PAabb, PVec), b: &(PAabb, PVec)) -> Option<f32> {
         minkowski(&a.0, &b.0).cast_local_ray(&PRay::new(PVec::ZERO, b.1 - a.1), 1.0, true)
+    }
+    fn shortcuts(a: &GMover<3>, b: &GMover<3>) -> [bool; 2] {
+        sweep_cases(&a.b, &b.b, sub(b.d, a.d), false)
     }
     fn judge(a: &GMover<3>, b: &GMover<3>, f: &Self::FOut, p: &Option<f32>) -> Verdict {
         let rel = sub(b.d, a.d);

@@ -130,17 +130,23 @@
 //! edit from a recording.
 
 mod arena;
+mod detail;
+mod diff;
 mod generate;
 mod header;
 mod json;
 mod model;
+mod options;
 pub mod queries;
 mod run;
 mod stream;
 
 pub use arena::ArenaInfo;
+pub use detail::{BODY_STATES, CHUNK, Detail, QUERY_DIGESTS};
+pub use diff::{DiffReport, MAX_BODIES_LISTED, diff};
 pub use header::Header;
 pub use model::BodyState;
+pub use options::{RunOptions, record_arena_with, rerecord, run_arena_with};
 pub use run::{ArenaCheck, ArenaRun, ArenaWriter, FinalState, record_arena, run_arena};
 pub use stream::MAX_LINE_BYTES;
 

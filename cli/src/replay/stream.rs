@@ -260,6 +260,8 @@ pub(crate) struct Sink {
     count: u64,
     /// A reusable line buffer for the records' writers.
     pub(crate) line: String,
+    /// The header's extensions.
+    pub(crate) extensions: Vec<String>,
 }
 
 fn sibling(out: &Path, suffix: &str) -> PathBuf {
@@ -288,6 +290,7 @@ impl Sink {
             digests: kind.sections().iter().map(|_| Digest::new()).collect(),
             count: 0,
             line: String::new(),
+            extensions: Vec::new(),
         })
     }
 
@@ -320,6 +323,7 @@ impl Sink {
             .sync_all()
             .map_err(Self::io(&self.spool))?;
         let mut header = Header::current(self.kind);
+        header.extensions = std::mem::take(&mut self.extensions);
         header.count = self.count;
         let mut first = Digest::new();
         header.encode(&mut first);

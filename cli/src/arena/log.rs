@@ -7,7 +7,6 @@ use super::World;
 use super::place::Placed;
 use super::scene::ShapeKind;
 use crate::eval::Op;
-use crate::state_hash::Encoder;
 use fixed_collide::num::Fx;
 use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::obb::{obb_overlap, sphere_obb};
@@ -45,7 +44,8 @@ pub struct Captured {
 /// the queries of one family at one tick as `eval` lines.
 #[derive(Clone, Debug, Default)]
 pub struct QueryLog {
-    buffers: Vec<Encoder>,
+    /// Each family's encoding of the tick so far (little-endian), reused.
+    buffers: Vec<Vec<u8>>,
     digests: Vec<u64>,
     capture: Option<(u32, Option<Op>)>,
     captured: Vec<Captured>,
@@ -56,7 +56,7 @@ impl QueryLog {
     /// (a tick from 1 and a family, or every family) when given.
     pub fn new(capture: Option<(u32, Option<Op>)>) -> Self {
         Self {
-            buffers: vec![Encoder::new(); Op::COUNT],
+            buffers: vec![Vec::new(); Op::COUNT],
             digests: vec![0; Op::COUNT],
             capture,
             captured: Vec::new(),
@@ -77,8 +77,8 @@ impl QueryLog {
 
     pub(super) fn end_tick(&mut self) {
         for (d, b) in self.digests.iter_mut().zip(&mut self.buffers) {
-            *d = b.hash();
-            *b = Encoder::new();
+            *d = xxhash_rust::xxh3::xxh3_64(b);
+            b.clear();
         }
     }
 
@@ -87,6 +87,7 @@ impl QueryLog {
     /// scalars that matter to the arena. `operands` are named as `eval`
     /// names them, asked for only when the query is captured.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(super) fn query<'a, const D: usize>(
         &mut self,
         tick: u32,
@@ -97,13 +98,17 @@ impl QueryLog {
         answer: &[Fx],
         operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
     ) {
-        let b = &mut self.buffers[op.index()];
-        b.u32(ids[0]);
-        b.u32(ids[1]);
-        b.u32(u32::from(hit));
-        for v in answer {
-            b.fx(*v);
+        // One entry, at most 2 answer scalars, appended at once.
+        let mut entry = [0u8; 12 + 8 * 2];
+        entry[..4].copy_from_slice(&ids[0].to_le_bytes());
+        entry[4..8].copy_from_slice(&ids[1].to_le_bytes());
+        entry[8..12].copy_from_slice(&u32::from(hit).to_le_bytes());
+        let mut len = 12;
+        for v in answer.iter().take(2) {
+            entry[len..len + 8].copy_from_slice(&v.to_bits().to_le_bytes());
+            len += 8;
         }
+        self.buffers[op.index()].extend_from_slice(&entry[..len]);
         if let Some((t, family)) = self.capture
             && t == tick
             && family.is_none_or(|f| f == op)

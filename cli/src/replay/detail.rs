@@ -33,7 +33,26 @@ pub const QUERY_DIGESTS: &str = "query-digests";
 /// The most bodies of one `bodies` record.
 pub const CHUNK: u32 = 1024;
 
-/// Which detail a recording carries.
+/// Which detail a recording carries: its format extensions.
+///
+/// After each `state` record, a file with `body-states` has one
+/// `{"bodies":{"tick":t,"first":i,"states":["…",…]}}` record per
+/// [`CHUNK`] bodies (the last may hold fewer), and a file with
+/// `query-digests` then one
+/// `{"queries":{"tick":t,"digests":{"aabb_overlap":"…",…}}}` record naming
+/// every family. A body's state is one string of hex digits: each
+/// component of its position, then of its velocity, then its sensor
+/// reading, as the 16 hex digits of the raw `i64` bits (two's complement),
+/// then its contact count as 8 hex digits. A family's digest is the XXH3-64
+/// of, per query of the tick in the order the tick ran them, the `u32` ids
+/// it names (body, then body, obstacle or trigger zone), a `u32` hit flag
+/// (0 or 1) and the `i64` bits of the answer's scalars the arena uses (the
+/// interval of `aabb_sweep_pair`, the entry and exit times of `aabb_sweep`,
+/// the depth of `aabb_contact`, each 0 for a miss; the parameter of a ray,
+/// -1 for a miss; nothing for the other families).
+/// Both are part of the `states` section: a `bodies` record is encoded as
+/// `u32` tick, `u32` first, `u32` count and each body as in the final state;
+/// a `queries` record as `u32` tick, `u32` count and each digest as `u64`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Detail {
     /// Every body's state after every recorded tick.
@@ -80,6 +99,35 @@ impl Detail {
             0
         };
         chunks + u32::from(self.queries)
+    }
+}
+
+/// Two lower-case hex digits per byte value.
+const HEX2: [[u8; 2]; 256] = {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX[i >> 4], HEX[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// Writes the hex digits of `bytes` (big-endian) into `out`, two a byte.
+fn hex_into(out: &mut [u8], bytes: &[u8]) {
+    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
+        pair.copy_from_slice(&HEX2[usize::from(*b)]);
+    }
+}
+
+/// A byte buffer as a `fmt::Write` of ASCII text.
+struct Ascii<'a>(&'a mut Vec<u8>);
+
+impl std::fmt::Write for Ascii<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
     }
 }
 
@@ -207,27 +255,58 @@ where
             .step_by(CHUNK as usize)
             .zip(world.scene().bodies.chunks(CHUNK as usize))
         {
-            let d = &mut sink.digests[STATES];
-            d.u32(tick);
-            d.u32(first);
-            d.count(chunk.len());
+            // The encoding of the chunk, hashed at once, and its line,
+            // written as bytes: this runs for every body every tick.
+            let (enc, line) = (&mut sink.scratch, &mut sink.bytes);
+            enc.clear();
+            enc.extend_from_slice(&tick.to_le_bytes());
+            enc.extend_from_slice(&first.to_le_bytes());
+            enc.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
             let _ = write!(
-                sink.line,
+                Ascii(line),
                 "{{\"bodies\":{{\"tick\":{tick},\"first\":{first},\"states\":["
             );
             for (i, b) in chunk.iter().enumerate() {
-                d.fxs(&b.pos.0);
-                d.fxs(&b.vel.0);
-                d.fx(b.sensor);
-                d.u32(b.contacts);
-                sink.line.push_str(if i > 0 { ",\"" } else { "\"" });
-                for v in b.pos.0.iter().chain(&b.vel.0).chain([&b.sensor]) {
-                    let _ = write!(sink.line, "{:016x}", v.to_bits() as u64);
+                // The body's encoding and its text, each built on the stack
+                // and appended at once.
+                let mut e = [0u8; 4 + 8 * 3 + 4 + 8 * 3 + 8 + 4];
+                let mut h = [0u8; 2 + (2 * 3 + 1) * 16 + 8 + 1];
+                let (mut n, mut m) = (0, 0);
+                if i > 0 {
+                    h[0] = b',';
+                    m = 1;
                 }
-                let _ = write!(sink.line, "{:08x}\"", b.contacts);
+                h[m] = b'"';
+                m += 1;
+                for (k, v) in b
+                    .pos
+                    .0
+                    .iter()
+                    .chain(&b.vel.0)
+                    .chain([&b.sensor])
+                    .enumerate()
+                {
+                    if k % D == 0 && k < 2 * D {
+                        e[n..n + 4].copy_from_slice(&(D as u32).to_le_bytes());
+                        n += 4;
+                    }
+                    let bits = v.to_bits();
+                    e[n..n + 8].copy_from_slice(&bits.to_le_bytes());
+                    n += 8;
+                    hex_into(&mut h[m..m + 16], &bits.to_be_bytes());
+                    m += 16;
+                }
+                e[n..n + 4].copy_from_slice(&b.contacts.to_le_bytes());
+                n += 4;
+                hex_into(&mut h[m..m + 8], &b.contacts.to_be_bytes());
+                h[m + 8] = b'"';
+                m += 9;
+                enc.extend_from_slice(&e[..n]);
+                line.extend_from_slice(&h[..m]);
             }
-            sink.line.push_str("]}}");
-            sink.record()?;
+            line.extend_from_slice(b"]}}");
+            sink.digests[STATES].raw(&sink.scratch);
+            sink.record_bytes()?;
         }
     }
     if detail.queries {

@@ -26,12 +26,13 @@
 //!   the XXH3-64 of the section's canonical encoding (below), as 16
 //!   lower-case hex digits;
 //! - `extensions` (optional, absent when empty) lists the names of the
-//!   format extensions the file uses. Version 2 defines none: a later build
-//!   may add optional records or fields (such as a digest per body or per
-//!   query family per tick) under a name listed here, covered by the digest
-//!   of their section. A file that lists no extension verifies with every
-//!   build that reads version 2; a build refuses, naming it, an extension it
-//!   does not know.
+//!   format extensions the file uses: optional records under a name listed
+//!   here, covered by the digest of their section. This build knows two,
+//!   both of arena replays, listed in this order: `body-states` and
+//!   `query-digests` (see [`Detail`]). A file that lists no extension
+//!   verifies with every build that reads version 2 and is written exactly
+//!   as before them; a build refuses, naming it, an extension it does not
+//!   know.
 //!
 //! **A query replay** (`"kind":"queries"`) has one record per query:
 //!
@@ -61,7 +62,8 @@
 //!    `{"oriented":{"half":[..],"axes":[[..],..]}}` (the axes' exact bits);
 //! 3. `ticks / hash_every` records `{"state":{"tick":t,"hash":"…"}}`, the
 //!    state hash ([`World::state_hash`](crate::arena::World::state_hash))
-//!    after every `hash_every`-th tick;
+//!    after every `hash_every`-th tick, each followed by its detail records
+//!    when the file has detail ([`Detail`]);
 //! 4. `bodies` records `{"final_body":{"pos":[..],"vel":[..],"sensor":s,"contacts":n}}`
 //!    and last `{"final":{"tick":t,"hash":"…","trigger_hits":[..]}}`, the
 //!    state after the last tick.
@@ -98,7 +100,7 @@
 //! | queries `inputs` | per query: `text` category, value of `input` |
 //! | queries `answers` | per query: value of `expected` |
 //! | arena `inputs` | run: `u32` dim, `u64` seed, `u32` ticks, hash_every, obstacles, bodies, triggers, kicks; per obstacle: shape, `vec` pos; per body: shape, `vec` pos, `vec` vel; per trigger: `vec` min, `vec` max; per kick: `u32` tick, `u32` body, `vec` vel |
-//! | arena `states` | per state: `u32` tick, `u64` hash |
+//! | arena `states` | per state: `u32` tick, `u64` hash; then its detail records, if any ([`Detail`]) |
 //! | arena `final` | per final body: `vec` pos, `vec` vel, `i64` sensor, `u32` contacts; then `u32` tick, `u64` hash, `u32` number of triggers and each count as `u32` |
 //!
 //! A shape is a `u32` tag then its sizes: 0 box (`vec` half), 1 ball

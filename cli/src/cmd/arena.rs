@@ -191,7 +191,7 @@ where
             let _ = c.state(t, h);
         }
         if let Some(w) = writer.as_mut() {
-            w.tick(world);
+            w.tick(world, h);
         }
         ControlFlow::Continue(())
     });

@@ -102,23 +102,23 @@ impl Detail {
     }
 }
 
-/// Two lower-case hex digits per byte value.
-const HEX2: [[u8; 2]; 256] = {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut t = [[0u8; 2]; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = [HEX[i >> 4], HEX[i & 15]];
-        i += 1;
-    }
-    t
-};
+/// The 8 lower-case hex digits of `x`, most significant first, computed
+/// a word at a time (this runs for every body every tick).
+fn hex8(x: u32) -> [u8; 8] {
+    // Each nibble into its own byte, the most significant in the highest.
+    let x = u64::from(x);
+    let x = ((x & 0xffff_0000) << 16) | (x & 0xffff);
+    let x = ((x & 0x0000_ff00_0000_ff00) << 8) | (x & 0x0000_00ff_0000_00ff);
+    let x = ((x & 0x00f0_00f0_00f0_00f0) << 4) | (x & 0x000f_000f_000f_000f);
+    // '0' + n, and 'a' - '0' - 10 = 39 more for n >= 10.
+    let ten_up = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
+    (x + 0x3030_3030_3030_3030 + ten_up * 39).to_be_bytes()
+}
 
-/// Writes the hex digits of `bytes` (big-endian) into `out`, two a byte.
-fn hex_into(out: &mut [u8], bytes: &[u8]) {
-    for (pair, b) in out.chunks_exact_mut(2).zip(bytes) {
-        pair.copy_from_slice(&HEX2[usize::from(*b)]);
-    }
+/// Writes the hex digits of `v` into `out` (16 bytes).
+fn hex_into(out: &mut [u8], v: u64) {
+    out[..8].copy_from_slice(&hex8((v >> 32) as u32));
+    out[8..16].copy_from_slice(&hex8(v as u32));
 }
 
 /// A byte buffer as a `fmt::Write` of ASCII text.
@@ -293,12 +293,12 @@ where
                     let bits = v.to_bits();
                     e[n..n + 8].copy_from_slice(&bits.to_le_bytes());
                     n += 8;
-                    hex_into(&mut h[m..m + 16], &bits.to_be_bytes());
+                    hex_into(&mut h[m..m + 16], bits as u64);
                     m += 16;
                 }
                 e[n..n + 4].copy_from_slice(&b.contacts.to_le_bytes());
                 n += 4;
-                hex_into(&mut h[m..m + 8], &b.contacts.to_be_bytes());
+                h[m..m + 8].copy_from_slice(&hex8(b.contacts));
                 h[m + 8] = b'"';
                 m += 9;
                 enc.extend_from_slice(&e[..n]);
@@ -319,4 +319,29 @@ where
         sink.record()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex8_writes_the_digits_of_every_nibble_value() {
+        for x in [
+            0u32,
+            1,
+            9,
+            10,
+            15,
+            0x0123_4567,
+            0x89ab_cdef,
+            u32::MAX,
+            0xa0b0_c0d0,
+        ] {
+            assert_eq!(hex8(x).as_slice(), format!("{x:08x}").as_bytes());
+        }
+        let mut out = [0u8; 16];
+        hex_into(&mut out, 0xfedc_ba98_7654_3210);
+        assert_eq!(&out, b"fedcba9876543210");
+    }
 }

@@ -133,7 +133,7 @@ where
         ..*options
     };
     let run = run_arena_with(scene, ticks, &options, &mut |w| {
-        writer.tick(w);
+        writer.tick(w, w.state_hash());
         progress(u64::from(w.tick()), u64::from(ticks));
         ControlFlow::Continue(())
     })?;
@@ -185,7 +185,7 @@ where
         ..RunOptions::default()
     };
     let run = run_arena_with(scene, info.ticks, &options, &mut |w| {
-        writer.tick(w);
+        writer.tick(w, w.state_hash());
         ControlFlow::Continue(())
     })?;
     writer.finish(&run.final_state)

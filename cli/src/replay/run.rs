@@ -229,19 +229,20 @@ impl ArenaWriter {
         }
     }
 
-    /// Records the world's state hash after its tick, as
-    /// [`state`](Self::state), and the detail the writer was created with.
-    /// A query digest needs a world that logs its queries
-    /// ([`RunOptions::queries`]).
+    /// Records the world's state hash `hash` (its
+    /// [`state_hash`](World::state_hash), which the caller has at hand)
+    /// after its tick, as [`state`](Self::state), and the detail the writer
+    /// was created with. A query digest needs a world that logs its queries
+    /// ([`RunOptions::queries`](super::RunOptions::queries)).
     ///
     /// # Examples
     /// See [`record_arena_with`](super::record_arena_with).
-    pub fn tick<const D: usize>(&mut self, world: &World<D>)
+    pub fn tick<const D: usize>(&mut self, world: &World<D>, hash: u64)
     where
         fixed_collide::Const<D>: fixed_collide::Dim<D>,
     {
         let before = self.states;
-        self.state(world.tick(), world.state_hash());
+        self.state(world.tick(), hash);
         if self.states == before || self.error.is_some() {
             return;
         }

@@ -65,7 +65,8 @@ impl QueryLog {
 
     /// The digest of each family's queries of the last tick, in the order of
     /// [`Op::ALL`]: XXH3-64 of, per query in the order the tick ran them,
-    /// the `u32` ids it names, a `u8` hit flag and its answer's scalars.
+    /// the two `u32` ids it names, a `u32` hit flag and two `i64` answer
+    /// scalars (0 when the family has fewer), little-endian.
     pub fn digests(&self) -> &[u64] {
         &self.digests
     }
@@ -82,12 +83,14 @@ impl QueryLog {
         }
     }
 
-    /// Logs one query of `op` at `tick` between `ids` (bodies first, then
-    /// `bodies` of them are body indices) with its answer: `hit` and the
-    /// scalars that matter to the arena. `operands` are named as `eval`
-    /// names them, asked for only when the query is captured.
+    /// Logs one query of `op` at `tick` between `ids` (a body, then a
+    /// body, obstacle or zone as `other` says) with its answer: `hit` and
+    /// the (at most two) scalars that matter to the arena, 0 for none.
+    /// `operands` are named as `eval` names them, asked for only when the
+    /// query is captured. This runs for every query of a logged tick: one
+    /// fixed-size append.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub(super) fn query<'a, const D: usize>(
         &mut self,
         tick: u32,
@@ -95,20 +98,32 @@ impl QueryLog {
         ids: [u32; 2],
         other: &str,
         hit: bool,
-        answer: &[Fx],
+        answer: [Fx; 2],
         operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
     ) {
-        // One entry, at most 2 answer scalars, appended at once.
-        let mut entry = [0u8; 12 + 8 * 2];
+        let mut entry = [0u8; ENTRY];
         entry[..4].copy_from_slice(&ids[0].to_le_bytes());
         entry[4..8].copy_from_slice(&ids[1].to_le_bytes());
         entry[8..12].copy_from_slice(&u32::from(hit).to_le_bytes());
-        let mut len = 12;
-        for v in answer.iter().take(2) {
-            entry[len..len + 8].copy_from_slice(&v.to_bits().to_le_bytes());
-            len += 8;
+        entry[12..20].copy_from_slice(&answer[0].to_bits().to_le_bytes());
+        entry[20..28].copy_from_slice(&answer[1].to_bits().to_le_bytes());
+        self.buffers[op.index()].extend_from_slice(&entry);
+        if self.capture.is_some() {
+            self.capture(tick, op, ids, other, operands);
         }
-        self.buffers[op.index()].extend_from_slice(&entry[..len]);
+    }
+
+    /// Captures the query when it is of the captured tick and family.
+    #[cold]
+    #[inline(never)]
+    fn capture<'a, const D: usize>(
+        &mut self,
+        tick: u32,
+        op: Op,
+        ids: [u32; 2],
+        other: &str,
+        operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
+    ) {
         if let Some((t, family)) = self.capture
             && t == tick
             && family.is_none_or(|f| f == op)
@@ -127,6 +142,10 @@ impl QueryLog {
         }
     }
 }
+
+/// The bytes of one logged query: two `u32` ids, a `u32` hit flag, two
+/// `i64` scalars.
+const ENTRY: usize = 4 + 4 + 4 + 8 + 8;
 
 fn num(out: &mut String, v: Fx) {
     let _ = write!(out, "\"{}\"", crate::convert::fx_to_text(v));

@@ -340,7 +340,7 @@ where
                     [i as u32, j as u32],
                     "body",
                     r.is_some(),
-                    &ans,
+                    ans,
                     &|| {
                         vec![
                             ("a", Operand::Aabb(bi)),
@@ -386,7 +386,7 @@ where
                         [i, oi],
                         "obstacle",
                         r.is_some(),
-                        &ans,
+                        ans,
                         &|| {
                             vec![
                                 ("stationary", Operand::Aabb(&obstacle.bounds)),
@@ -445,7 +445,7 @@ where
                     ids,
                     "obstacle",
                     hit,
-                    &[],
+                    [Fx::ZERO; 2],
                     &|| match form {
                         Form::Ball(b) => vec![
                             ("sphere", Operand::Ball(b)),
@@ -476,7 +476,7 @@ where
                     self.counts.add(Op::AabbContact);
                     let r = aabb_contact(&pa.bounds, &pb.bounds);
                     if let Some(log) = self.log.as_deref_mut() {
-                        let ans = r.map_or([Fx::ZERO], |c| [c.depth]);
+                        let ans = r.map_or([Fx::ZERO; 2], |c| [c.depth, Fx::ZERO]);
                         let ops = || {
                             vec![
                                 ("a", Operand::Aabb(&pa.bounds)),
@@ -489,7 +489,7 @@ where
                             [i as u32, j as u32],
                             "body",
                             r.is_some(),
-                            &ans,
+                            ans,
                             &ops,
                         );
                     }
@@ -519,7 +519,7 @@ where
                             [i as u32, j as u32],
                             "body",
                             hit,
-                            &[],
+                            [Fx::ZERO; 2],
                             &ops,
                         );
                     }

@@ -43,7 +43,15 @@ where
                 if let Some(log) = self.log.as_deref_mut() {
                     let second = if op == Op::SphereAabb { "aabb" } else { "b" };
                     let ops = || vec![first, (second, Operand::Aabb(zone))];
-                    log.query(self.tick + 1, op, [i, z], "zone", inside, &[], &ops);
+                    log.query(
+                        self.tick + 1,
+                        op,
+                        [i, z],
+                        "zone",
+                        inside,
+                        [Fx::ZERO; 2],
+                        &ops,
+                    );
                 }
                 let z = z as usize;
                 if inside {
@@ -93,9 +101,9 @@ where
                 };
                 self.counts.add(op);
                 if let Some(log) = self.log.as_deref_mut() {
-                    let ans = [t.unwrap_or(-Fx::ONE)];
+                    let ans = [t.unwrap_or(-Fx::ONE), Fx::ZERO];
                     let ops = || vec![("ray", Operand::Ray(&ray)), target];
-                    log.query(tick, op, [i, oi], "obstacle", t.is_some(), &ans, &ops);
+                    log.query(tick, op, [i, oi], "obstacle", t.is_some(), ans, &ops);
                 }
                 if let Some(t) = t
                     && (b.sensor < Fx::ZERO || t < b.sensor)

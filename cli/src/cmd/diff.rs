@@ -1,7 +1,7 @@
 //! `fixed-collide replay diff A B` and `replay verify --explain`.
 
 use super::args::{DiffArgs, FAILED, OK, USAGE};
-use fixed_collide_cli::replay::{self, DiffReport, Replay};
+use fixed_collide_cli::replay::{self, DiffReport, Replay, ReplayError};
 use std::io::Write;
 use std::path::Path;
 
@@ -23,6 +23,11 @@ pub fn command(args: &DiffArgs) -> u8 {
     for path in [&args.a, &args.b] {
         match replay::load(path) {
             Ok(r) => loaded.push(r),
+            // An I/O error names the file already.
+            Err(e @ ReplayError::Io(_)) => {
+                eprintln!("fixed-collide replay diff: {e}");
+                return USAGE;
+            }
             Err(e) => {
                 eprintln!("fixed-collide replay diff: {}: {e}", path.display());
                 return USAGE;

@@ -49,7 +49,7 @@ type Reader = ArenaReader<Box<dyn BufRead>>;
 
 fn open(r: &Replay, name: &str) -> Result<Reader, ReplayError> {
     if r.arena().is_none() {
-        return Err(ReplayError::Format(format!(
+        return Err(ReplayError::Incomparable(format!(
             "{name} is a query replay: diff compares arena recordings"
         )));
     }
@@ -65,7 +65,7 @@ fn open(r: &Replay, name: &str) -> Result<Reader, ReplayError> {
 /// Compares two arena recordings, named `names` in the report.
 ///
 /// # Errors
-/// [`ReplayError::Format`] when one is not an arena replay or the two
+/// [`ReplayError::Incomparable`] when one is not an arena replay or the two
 /// record different scenes (another dimension, number of bodies,
 /// obstacles, trigger zones, kicks, ticks or state interval), naming the
 /// first field that differs; a read error.
@@ -101,7 +101,7 @@ pub fn diff(a: &Replay, b: &Replay, names: [&str; 2]) -> Result<DiffReport, Repl
         ("hash_every", ia.hash_every, ib.hash_every),
     ] {
         if x != y {
-            return Err(ReplayError::Format(format!(
+            return Err(ReplayError::Incomparable(format!(
                 "different scenes: run.{field} is {x} in {} and {y} in {}; diff compares two recordings of the same scene",
                 names[0], names[1]
             )));

@@ -268,6 +268,9 @@ pub enum ReplayError {
     Input(crate::Error),
     /// The run itself failed: a body left the domain.
     Arena(crate::arena::LeftDomain),
+    /// Two replays that cannot be compared ([`diff`]): another kind,
+    /// another scene.
+    Incomparable(String),
 }
 
 impl fmt::Display for ReplayError {
@@ -279,6 +282,7 @@ impl fmt::Display for ReplayError {
             ReplayError::Limit(m) => write!(f, "replay refused: {m}"),
             ReplayError::Input(e) => write!(f, "invalid replay input: {e}"),
             ReplayError::Arena(e) => write!(f, "arena stopped: {e}"),
+            ReplayError::Incomparable(m) => write!(f, "cannot compare: {m}"),
         }
     }
 }

@@ -52,8 +52,11 @@ ticks, queries per family, time per tick, final hash.
 
 With no options it runs the default scene (2D, 400 bodies, 400 ticks, seed 1)
 and checks it against replays/arena-2d.json. --record FILE writes a replay of
-the run (a state hash every tick); --check FILE compares the run with a
-recorded replay of the same parameters.";
+the run (a state hash every tick; with --detail bodies,queries also every
+body's state and a digest of every query family every tick, for 'replay
+diff'); --check FILE compares the run with a recorded replay of the same
+parameters. --perturb BODY@TICK moves one body by one ulp before one tick:
+a simulated desync (docs/desync.md).";
 
 /// Shown after `arena`'s help.
 pub const AFTER_HELP: &str =

@@ -16,6 +16,8 @@ listed as skipped. One line per file:
   ok    FILE  arena 2D: 400 ticks, final hash 0123456789abcdef
   FAIL  FILE  first divergence at tick 17: state hash: expected .., actual ..
   ERROR FILE  not a valid replay: unsupported header.version 2 ...
+--explain prints, under a FAIL line, the report of 'replay diff' between the
+recording and this build's re-run (the bodies and query that differ).
 Exit status: 0 if every replay matched, 1 otherwise, 2 usage error.";
 
 /// Runs `replay verify PATHS`; returns the exit status.

@@ -19,7 +19,10 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => cmd::arena::command(&args),
         Some(Command::Render(args)) => cmd::render::command(&args),
         Some(Command::Eval(args)) => cmd::eval::command(&args),
-        Some(Command::Replay(ReplayCommand::Verify { paths })) => cmd::replay::verify(&paths),
+        Some(Command::Replay(ReplayCommand::Verify { paths, explain })) => {
+            cmd::replay::verify(&paths, explain)
+        }
+        Some(Command::Replay(ReplayCommand::Diff(args))) => cmd::diff::command(&args),
         Some(Command::Replay(ReplayCommand::Record(what))) => cmd::replay::record(&what),
     })
 }

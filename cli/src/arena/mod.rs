@@ -27,15 +27,17 @@
 //! 4. bodies overlapping an oriented obstacle ([`obb_overlap`],
 //!    [`sphere_obb`]) go back to their start and reverse;
 //! 5. touching body pairs ([`aabb_contact`], [`obb_overlap`],
-//!    [`sphere_aabb`], [`sphere_obb`]) that approach exchange velocities;
-//! 6. trigger zones count the bodies in them ([`aabb_overlap`],
-//!    [`aabb_intersection`], [`sphere_aabb`]);
-//! 7. each body's ray sensor ([`ray_aabb`], [`ray_obb`]) reads the nearest
+//!    [`sphere_aabb`](fixed_collide::query::ball::sphere_aabb), [`sphere_obb`]) that approach exchange velocities;
+//! 6. trigger zones count the bodies in them ([`aabb_overlap`](fixed_collide::query::overlap::aabb_overlap),
+//!    [`aabb_intersection`](fixed_collide::query::overlap::aabb_intersection), [`sphere_aabb`](fixed_collide::query::ball::sphere_aabb));
+//! 7. each body's ray sensor ([`ray_aabb`](fixed_collide::query::ray::ray_aabb), [`ray_obb`](fixed_collide::query::obb::ray_obb)) reads the nearest
 //!    obstacle along its velocity.
 
 mod checks;
+mod log;
 mod place;
 pub mod scene;
+mod sense;
 
 use crate::eval::Op;
 use crate::state_hash::Encoder;
@@ -44,14 +46,12 @@ pub use checks::LeftDomain;
 use checks::{check_kicks, index_id};
 use fixed_collide::broadphase::Broadphase;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
-use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::contact::aabb_contact;
-use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
-use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
-use fixed_collide::query::ray::ray_aabb;
+use fixed_collide::query::obb::{obb_overlap, sphere_obb};
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use fixed_collide::shape::Ray;
 use fixed_collide::vec::Vector;
+use log::Operand;
+pub use log::{Captured, QueryLog};
 use place::{Form, Placed, Static};
 use scene::{Body, Scene, ShapeKind};
 
@@ -126,6 +126,8 @@ pub struct World<const D: usize> {
     body_pairs: Vec<(u32, u32)>,
     near: Vec<(u32, u32)>,
     found: Vec<u32>,
+    /// The per-family digests of each tick's queries, when logged.
+    log: Option<Box<QueryLog>>,
 }
 
 /// `t * d` rounded toward zero: a move never longer than the exact one.
@@ -210,6 +212,7 @@ where
             body_pairs: Vec::new(),
             near: Vec::new(),
             found: Vec::new(),
+            log: None,
         })
     }
 
@@ -301,6 +304,9 @@ where
         self.read_sensors(tick)?;
         (self.body_pairs, self.near) = (body_pairs, near);
         self.tick = tick;
+        if let Some(log) = self.log.as_deref_mut() {
+            log.end_tick();
+        }
         Ok(())
     }
 
@@ -324,7 +330,28 @@ where
             let (i, j) = (i as usize, j as usize);
             self.counts.add(Op::AabbSweepPair);
             let (vi, vj) = (self.scene.bodies[i].vel, self.scene.bodies[j].vel);
-            if aabb_sweep_pair(&bounds0[i].bounds, vi, &bounds0[j].bounds, vj).is_some() {
+            let (bi, bj) = (&bounds0[i].bounds, &bounds0[j].bounds);
+            let r = aabb_sweep_pair(bi, vi, bj, vj);
+            if let Some(log) = self.log.as_deref_mut() {
+                let ans = r.map_or([Fx::ZERO; 2], |r| [r.u0, r.u1]);
+                log.query(
+                    self.tick + 1,
+                    Op::AabbSweepPair,
+                    [i as u32, j as u32],
+                    "body",
+                    r.is_some(),
+                    ans,
+                    &|| {
+                        vec![
+                            ("a", Operand::Aabb(bi)),
+                            ("va", Operand::Vec(vi)),
+                            ("b", Operand::Aabb(bj)),
+                            ("vb", Operand::Vec(vj)),
+                        ]
+                    },
+                );
+            }
+            if r.is_some() {
                 self.scene.bodies[i].contacts += 1;
                 self.scene.bodies[j].contacts += 1;
             }
@@ -350,7 +377,26 @@ where
                     continue;
                 }
                 self.counts.add(Op::AabbSweep);
-                match aabb_sweep(&obstacle.bounds, bb, d) {
+                let r = aabb_sweep(&obstacle.bounds, bb, d);
+                if let Some(log) = self.log.as_deref_mut() {
+                    let ans = r.map_or([Fx::ZERO; 2], |s| [s.t_enter, s.t_exit]);
+                    log.query(
+                        tick,
+                        Op::AabbSweep,
+                        [i, oi],
+                        "obstacle",
+                        r.is_some(),
+                        ans,
+                        &|| {
+                            vec![
+                                ("stationary", Operand::Aabb(&obstacle.bounds)),
+                                ("moving", Operand::Aabb(bb)),
+                                ("d", Operand::Vec(d)),
+                            ]
+                        },
+                    );
+                }
+                match r {
                     Some(s) if !s.overlapping && first.is_none_or(|(t, _)| s.t_enter < t) => {
                         first = Some((s.t_enter, s.normal));
                     }
@@ -384,17 +430,33 @@ where
             let Some(obstacle) = &self.statics[oi as usize].oriented else {
                 continue;
             };
+            let ids = [bi, oi];
             let bi = bi as usize;
-            let hit = match &self.placed[bi].form {
-                Form::Ball(ball) => {
-                    self.counts.add(Op::SphereObb);
-                    sphere_obb(ball, obstacle).is_some()
-                }
-                Form::Boxed(obb) => {
-                    self.counts.add(Op::ObbOverlap);
-                    obb_overlap(obb, obstacle)
-                }
+            let (op, hit) = match &self.placed[bi].form {
+                Form::Ball(ball) => (Op::SphereObb, sphere_obb(ball, obstacle).is_some()),
+                Form::Boxed(obb) => (Op::ObbOverlap, obb_overlap(obb, obstacle)),
             };
+            self.counts.add(op);
+            if let Some(log) = self.log.as_deref_mut() {
+                let form = &self.placed[bi].form;
+                log.query(
+                    self.tick + 1,
+                    op,
+                    ids,
+                    "obstacle",
+                    hit,
+                    [Fx::ZERO; 2],
+                    &|| match form {
+                        Form::Ball(b) => vec![
+                            ("sphere", Operand::Ball(b)),
+                            ("obb", Operand::Obb(obstacle)),
+                        ],
+                        Form::Boxed(o) => {
+                            vec![("a", Operand::Obb(o)), ("b", Operand::Obb(obstacle))]
+                        }
+                    },
+                );
+            }
             if hit {
                 let body = &mut self.scene.bodies[bi];
                 body.pos = self.start_pos[bi];
@@ -412,7 +474,26 @@ where
             let touching = match (&a.shape, &b.shape) {
                 (ShapeKind::Box { .. }, ShapeKind::Box { .. }) => {
                     self.counts.add(Op::AabbContact);
-                    if let Some(c) = aabb_contact(&pa.bounds, &pb.bounds) {
+                    let r = aabb_contact(&pa.bounds, &pb.bounds);
+                    if let Some(log) = self.log.as_deref_mut() {
+                        let ans = r.map_or([Fx::ZERO; 2], |c| [c.depth, Fx::ZERO]);
+                        let ops = || {
+                            vec![
+                                ("a", Operand::Aabb(&pa.bounds)),
+                                ("b", Operand::Aabb(&pb.bounds)),
+                            ]
+                        };
+                        log.query(
+                            self.tick + 1,
+                            Op::AabbContact,
+                            [i as u32, j as u32],
+                            "body",
+                            r.is_some(),
+                            ans,
+                            &ops,
+                        );
+                    }
+                    if let Some(c) = r {
                         // Exchange the velocity components along the normal
                         // when the boxes approach along it.
                         let k = c.normal.0.iter().position(|n| *n != Fx::ZERO).unwrap_or(0);
@@ -424,15 +505,25 @@ where
                     }
                     continue;
                 }
-                (ShapeKind::Ball { .. }, ShapeKind::Ball { .. }) => continue,
-                (ShapeKind::Ball { .. }, _) => ball_touches(&mut self.counts, pa, &b.shape, pb),
-                (_, ShapeKind::Ball { .. }) => ball_touches(&mut self.counts, pb, &a.shape, pa),
                 _ => {
-                    self.counts.add(Op::ObbOverlap);
-                    match (pa.obb(), pb.obb()) {
-                        (Some(x), Some(y)) => obb_overlap(x, y),
-                        _ => false,
+                    let Some((op, hit, operands)) = log::body_pair(pa, &a.shape, pb, &b.shape)
+                    else {
+                        continue;
+                    };
+                    self.counts.add(op);
+                    if let Some(log) = self.log.as_deref_mut() {
+                        let ops = || operands.to_vec();
+                        log.query(
+                            self.tick + 1,
+                            op,
+                            [i as u32, j as u32],
+                            "body",
+                            hit,
+                            [Fx::ZERO; 2],
+                            &ops,
+                        );
                     }
+                    hit
                 }
             };
             if touching && approaching(&a, &b) {
@@ -440,102 +531,5 @@ where
                 self.scene.bodies[j].vel = a.vel;
             }
         }
-    }
-
-    fn count_triggers(&mut self) {
-        for (b, p) in self.scene.bodies.iter().zip(&self.placed) {
-            for (z, zone) in self.scene.triggers.iter().enumerate() {
-                let inside = match (&b.shape, &p.form) {
-                    (_, Form::Ball(s)) => {
-                        self.counts.add(Op::SphereAabb);
-                        sphere_aabb(s, zone).is_some()
-                    }
-                    (ShapeKind::Box { .. }, _) => {
-                        self.counts.add(Op::AabbIntersection);
-                        aabb_intersection(&p.bounds, zone).is_some()
-                    }
-                    _ => {
-                        self.counts.add(Op::AabbOverlap);
-                        aabb_overlap(&p.bounds, zone)
-                    }
-                };
-                if inside {
-                    self.trigger_hits[z] += 1;
-                }
-            }
-        }
-    }
-
-    fn read_sensors(&mut self, tick: u32) -> Result<(), LeftDomain> {
-        let reach = Fx::from_num(SENSOR_TICKS);
-        for (i, b) in (0u32..).zip(&mut self.scene.bodies) {
-            b.sensor = -Fx::ONE;
-            if b.vel.is_zero() {
-                continue;
-            }
-            let end = add(b.pos, Vector(b.vel.0.map(|c| scale_toward_zero(reach, c))));
-            let lo = Vector(std::array::from_fn(|k| b.pos.0[k].min(end.0[k])));
-            let hi = Vector(std::array::from_fn(|k| b.pos.0[k].max(end.0[k])));
-            // The position is in the domain (placed) and so is the velocity
-            // (checked by `new` with every kick), so neither can fail; an
-            // error would still be about this body.
-            let left = |error| LeftDomain {
-                body: i,
-                tick,
-                error,
-            };
-            let ray = Ray::try_new(b.pos, b.vel, reach).map_err(left)?;
-            // Rounding toward zero can shorten the reach by an ulp: the
-            // prefilter box is one ulp larger so it never drops a hit.
-            let ray_box = place::grown_in_domain(lo, hi).map_err(left)?;
-            // The obstacles whose bounds meet the ray's, ascending.
-            self.obstacle_bp.query(&ray_box, &mut self.found);
-            for &oi in &self.found {
-                let o = &self.statics[oi as usize];
-                let t = match &o.oriented {
-                    Some(obb) => {
-                        self.counts.add(Op::RayObb);
-                        ray_obb(&ray, obb).map(|h| h.t)
-                    }
-                    None => {
-                        self.counts.add(Op::RayAabb);
-                        ray_aabb(&ray, &o.bounds).map(|h| h.t)
-                    }
-                };
-                if let Some(t) = t
-                    && (b.sensor < Fx::ZERO || t < b.sensor)
-                {
-                    b.sensor = t;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Whether the ball `ball` touches the other body (`shape` placed as
-/// `other`), counting the query.
-fn ball_touches<const D: usize>(
-    counts: &mut QueryCounts,
-    ball: &Placed<D>,
-    shape: &ShapeKind<D>,
-    other: &Placed<D>,
-) -> bool
-where
-    fixed_collide::Const<D>: fixed_collide::Dim<D>,
-{
-    let Some(s) = ball.ball() else {
-        return false;
-    };
-    match (shape, other.obb()) {
-        (ShapeKind::Box { .. }, _) => {
-            counts.add(Op::SphereAabb);
-            sphere_aabb(s, &other.bounds).is_some()
-        }
-        (_, Some(o)) => {
-            counts.add(Op::SphereObb);
-            sphere_obb(s, o).is_some()
-        }
-        (_, None) => false,
     }
 }

@@ -1,10 +1,10 @@
 //! `fixed-collide arena`: run the deterministic arena, print its hashes, and
 //! optionally record or check a replay.
 
-use super::args::{ArenaArgs, FAILED, OK, SceneArgs, USAGE};
+use super::args::{ArenaArgs, DesyncArgs, DetailArg, FAILED, OK, SceneArgs, USAGE};
 use super::progress::Progress;
 use fixed_collide_cli::arena::scene::generate;
-use fixed_collide_cli::replay::{self, ArenaCheck, ArenaWriter, FinalState};
+use fixed_collide_cli::replay::{self, ArenaCheck, ArenaWriter, Detail, FinalState, RunOptions};
 use fixed_collide_cli::state_hash::hex;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -52,8 +52,11 @@ ticks, queries per family, time per tick, final hash.
 
 With no options it runs the default scene (2D, 400 bodies, 400 ticks, seed 1)
 and checks it against replays/arena-2d.json. --record FILE writes a replay of
-the run (a state hash every tick); --check FILE compares the run with a
-recorded replay of the same parameters.";
+the run (a state hash every tick; with --detail bodies,queries also every
+body's state and a digest of every query family every tick, for 'replay
+diff'); --check FILE compares the run with a recorded replay of the same
+parameters. --perturb BODY@TICK moves one body by one ulp before one tick:
+a simulated desync (docs/desync.md).";
 
 /// Shown after `arena`'s help.
 pub const AFTER_HELP: &str =
@@ -69,10 +72,61 @@ pub fn command(args: &ArenaArgs) -> u8 {
         None => None,
     };
     let record = args.record.as_deref();
-    match config.dim {
-        2 => run::<2>(config, print_every, record, check.as_deref()),
-        _ => run::<3>(config, print_every, record, check.as_deref()),
+    if !args.desync.detail.is_empty() && record.is_none() {
+        eprintln!(
+            "fixed-collide arena: --detail is what --record FILE records: give --record FILE"
+        );
+        return USAGE;
     }
+    let options = match desync_options(&args.desync, config) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("fixed-collide arena: {e}");
+            return USAGE;
+        }
+    };
+    let detail = detail(&args.desync);
+    let out = record.map(|p| (p, detail));
+    match config.dim {
+        2 => run::<2>(config, print_every, out, check.as_deref(), &options),
+        _ => run::<3>(config, print_every, out, check.as_deref(), &options),
+    }
+}
+
+/// The detail `--detail` asks for.
+pub fn detail(args: &DesyncArgs) -> Detail {
+    Detail {
+        bodies: args.detail.contains(&DetailArg::Bodies),
+        queries: args.detail.contains(&DetailArg::Queries),
+    }
+}
+
+/// The run options of `--detail` and `--perturb BODY@TICK`, the
+/// perturbation checked against the run.
+///
+/// # Errors
+/// A message naming `--perturb`'s value and the range it is out of.
+pub fn desync_options(args: &DesyncArgs, config: Config) -> Result<RunOptions, String> {
+    if let Some((body, tick)) = args.perturb {
+        let value = format!("--perturb {body}@{tick}");
+        if body >= config.bodies {
+            return Err(format!(
+                "{value}: there is no body {body} (the run has bodies 0..{}, --bodies {})",
+                config.bodies, config.bodies
+            ));
+        }
+        if tick == 0 || tick > config.ticks {
+            return Err(format!(
+                "{value}: tick {tick} is not a tick of the run (1..={}, --ticks {})",
+                config.ticks, config.ticks
+            ));
+        }
+    }
+    Ok(RunOptions {
+        perturb: args.perturb,
+        queries: detail(args).queries,
+        capture: None,
+    })
 }
 
 /// `replays/arena-2d.json` in the current directory or in the crate's.
@@ -88,8 +142,9 @@ fn default_replay() -> Option<PathBuf> {
 fn run<const D: usize>(
     config: Config,
     print_every: u32,
-    record: Option<&Path>,
+    record: Option<(&Path, Detail)>,
     check: Option<&Path>,
+    options: &RunOptions,
 ) -> u8
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
@@ -102,6 +157,11 @@ where
         config.ticks,
         config.seed
     );
+    if let Some((body, tick)) = options.perturb {
+        println!(
+            "perturbed: body {body} moved by one ulp along x before tick {tick} (a simulated desync)"
+        );
+    }
     // The replay to check against and the one to record are read and
     // written as the run goes, one record at a time; both are opened before
     // the run, so a bad path is reported at once.
@@ -110,7 +170,7 @@ where
         Err(status) => return status,
     };
     let mut writer = match record
-        .map(|p| ArenaWriter::create(p, &scene, config.seed, config.ticks, 1))
+        .map(|(p, d)| ArenaWriter::create_with(p, &scene, config.seed, config.ticks, 1, d))
         .transpose()
     {
         Ok(w) => w,
@@ -123,7 +183,8 @@ where
     let started = Instant::now();
     // One run: its per-tick hashes are printed, checked and recorded as
     // they come.
-    let outcome = replay::run_arena(scene, config.ticks, &mut |t, h| {
+    let outcome = replay::run_arena_with(scene, config.ticks, options, &mut |world| {
+        let (t, h) = (world.tick(), world.state_hash());
         if t % print_every == 0 || t == config.ticks {
             progress.suspend(|| println!("tick {t:>7}  hash {}", hex(h)));
         }
@@ -133,7 +194,7 @@ where
             let _ = c.state(t, h);
         }
         if let Some(w) = writer.as_mut() {
-            w.state(t, h);
+            w.tick(world, h);
         }
         ControlFlow::Continue(())
     });
@@ -157,7 +218,7 @@ where
     if let (Some(c), Some(path)) = (checker, check) {
         status = check_against(path, c, &run.final_state);
     }
-    if let (Some(w), Some(path)) = (writer, record) {
+    if let (Some(w), Some((path, _))) = (writer, record) {
         match w.finish(&run.final_state) {
             Ok(()) => println!("recorded {}", path.display()),
             Err(e) => {

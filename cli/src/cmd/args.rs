@@ -3,7 +3,7 @@
 //! command does not take is an error, as is a number outside its range
 //! (the message names the option and the range).
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -88,6 +88,68 @@ pub struct ArenaArgs {
     /// Compare the run with the recorded replay FILE of the same parameters
     #[arg(long, value_name = "FILE")]
     pub check: Option<PathBuf>,
+    #[command(flatten)]
+    pub desync: DesyncArgs,
+}
+
+/// The detail a recording can carry after each tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DetailArg {
+    /// Every body's state
+    Bodies,
+    /// A digest of each query family's answers
+    Queries,
+}
+
+/// Desync tooling options of a recorded run.
+#[derive(Clone, Debug, Default, Args)]
+pub struct DesyncArgs {
+    /// Record detail after every tick: bodies, queries or bodies,queries
+    #[arg(long, value_name = "bodies|queries", value_delimiter = ',')]
+    pub detail: Vec<DetailArg>,
+    /// Simulate a desync: move body BODY by one ulp along x just before
+    /// tick TICK (from 1) runs
+    #[arg(long, value_name = "BODY@TICK", value_parser = perturb)]
+    pub perturb: Option<(u32, u32)>,
+}
+
+impl DesyncArgs {
+    /// Whether no option was given.
+    pub fn is_empty(&self) -> bool {
+        self.detail.is_empty() && self.perturb.is_none()
+    }
+}
+
+/// `replay diff`'s arguments.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The first recording
+    #[arg(value_name = "A")]
+    pub a: PathBuf,
+    /// The second recording
+    #[arg(value_name = "B")]
+    pub b: PathBuf,
+    /// Write the first differing query as eval lines to FILE
+    #[arg(long, value_name = "FILE")]
+    pub repro: Option<PathBuf>,
+}
+
+/// `BODY@TICK`, two whole numbers.
+fn perturb(text: &str) -> Result<(u32, u32), String> {
+    let Some((body, tick)) = text.split_once('@') else {
+        return Err(format!("{text:?} is not BODY@TICK (such as 17@120)"));
+    };
+    let num = |part: &str, what: &str| {
+        part.parse::<u32>()
+            .ok()
+            .filter(|_| part.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| {
+                format!(
+                    "{what} {part:?} in {text:?} is not a whole number (BODY@TICK, such as 17@120)"
+                )
+            })
+    };
+    Ok((num(body, "body")?, num(tick, "tick")?))
 }
 
 impl ArenaArgs {
@@ -99,6 +161,7 @@ impl ArenaArgs {
             && self.print_every.is_none()
             && self.record.is_none()
             && self.check.is_none()
+            && self.desync.is_empty()
     }
 }
 
@@ -121,7 +184,15 @@ pub enum ReplayCommand {
         /// name order
         #[arg(value_name = "FILE|DIR", required = true)]
         paths: Vec<PathBuf>,
+        /// On a divergence, print the bodies and the query that differ
+        /// (as 'replay diff', the recording against the re-run)
+        #[arg(long)]
+        explain: bool,
     },
+    /// Compare two arena recordings of the same scene: the first tick that
+    /// differs, its bodies and its first query
+    #[command(long_about = super::diff::ABOUT)]
+    Diff(DiffArgs),
     /// Record a new replay
     #[command(subcommand, arg_required_else_help = false)]
     Record(RecordCommand),
@@ -135,6 +206,8 @@ pub enum RecordCommand {
     Arena {
         #[command(flatten)]
         scene: SceneArgs,
+        #[command(flatten)]
+        desync: DesyncArgs,
         /// The replay file to write
         #[arg(long, value_name = "FILE")]
         out: PathBuf,

@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod args;
+pub mod diff;
 pub mod eval;
 pub mod progress;
 pub mod render;

@@ -16,10 +16,12 @@ listed as skipped. One line per file:
   ok    FILE  arena 2D: 400 ticks, final hash 0123456789abcdef
   FAIL  FILE  first divergence at tick 17: state hash: expected .., actual ..
   ERROR FILE  not a valid replay: unsupported header.version 2 ...
+--explain prints, under a FAIL line, the report of 'replay diff' between the
+recording and this build's re-run (the bodies and query that differ).
 Exit status: 0 if every replay matched, 1 otherwise, 2 usage error.";
 
 /// Runs `replay verify PATHS`; returns the exit status.
-pub fn verify(paths: &[PathBuf]) -> u8 {
+pub fn verify(paths: &[PathBuf], explain: bool) -> u8 {
     let mut failed = false;
     for path in paths {
         if path.is_dir() {
@@ -38,7 +40,7 @@ pub fn verify(paths: &[PathBuf]) -> u8 {
                 if p.extension().is_none_or(|e| e != "json") {
                     println!("skip  {}  (not a .json file)", p.display());
                 } else if p.is_file() {
-                    failed |= !verify_one(&p);
+                    failed |= !verify_one(&p, explain);
                 } else {
                     // A .json name that is not a readable file: a dangling
                     // or looping symlink, a directory. Never skipped quietly.
@@ -52,14 +54,14 @@ pub fn verify(paths: &[PathBuf]) -> u8 {
                 }
             }
         } else {
-            failed |= !verify_one(path);
+            failed |= !verify_one(path, explain);
         }
     }
     if failed { FAILED } else { OK }
 }
 
 /// Verifies one file and prints its line; true when it matched.
-fn verify_one(path: &Path) -> bool {
+fn verify_one(path: &Path, explain: bool) -> bool {
     let r = match replay::load(path) {
         Ok(r) => r,
         Err(e) => {
@@ -78,6 +80,9 @@ fn verify_one(path: &Path) -> bool {
         }
         Ok(Verdict::Diverged(d)) => {
             println!("FAIL  {}  {d}", path.display());
+            if explain {
+                super::diff::explain(path, &r);
+            }
             false
         }
         Err(e) => {
@@ -94,19 +99,31 @@ pub fn record(what: &RecordCommand) -> u8 {
     let progress = Progress::new("record");
     let mut sink = |d, t| progress.update(d, t);
     let (written, out) = match what {
-        RecordCommand::Arena { scene, out } => {
+        RecordCommand::Arena { scene, desync, out } => {
+            let config = Config::from_args(scene);
+            let options = match super::arena::desync_options(desync, config) {
+                Ok(o) => o,
+                Err(e) => {
+                    progress.finish();
+                    eprintln!("fixed-collide replay: {e}");
+                    return USAGE;
+                }
+            };
+            let detail = super::arena::detail(desync);
             let Config {
                 dim,
                 bodies,
                 ticks,
                 seed,
-            } = Config::from_args(scene);
+            } = config;
             let r = if dim == 2 {
                 let scene = generate::<2>(bodies, ticks, seed);
-                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
+                replay::record_arena_with(scene, seed, ticks, detail, &options, out, &mut sink)
+                    .map(|_| ())
             } else {
                 let scene = generate::<3>(bodies, ticks, seed);
-                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
+                replay::record_arena_with(scene, seed, ticks, detail, &options, out, &mut sink)
+                    .map(|_| ())
             };
             (r, out)
         }

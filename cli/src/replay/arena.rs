@@ -2,6 +2,7 @@
 //! before anything else is read), then every record in its fixed order,
 //! each checked and added to its section's digest.
 
+use super::detail::{BodiesRec, CHUNK, Detail, QueriesRec};
 use super::json::At;
 use super::model::{BodyState, FinalRec, KickRec, PlacedRec, StateRec, TriggerRec};
 use super::stream::{Digest, Records};
@@ -62,6 +63,20 @@ impl ArenaInfo {
             + u64::from(self.triggers)
             + u64::from(self.kicks)
             + u64::from(self.states())
+    }
+
+    /// The number of records after the header of a file with `detail`:
+    /// [`records`](Self::records) and the detail records after each state.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::replay::{ArenaInfo, Detail};
+    /// let info = ArenaInfo { dim: 2, seed: 1, ticks: 10, hash_every: 5, obstacles: 3, bodies: 1500, triggers: 1, kicks: 2 };
+    /// let d = Detail { bodies: true, queries: true };
+    /// assert_eq!(info.records_with(d), info.records() + 2 * (2 + 1));
+    /// ```
+    pub fn records_with(&self, detail: Detail) -> u64 {
+        self.records() + u64::from(self.states()) * u64::from(detail.per_state(self.bodies))
     }
 
     /// Checks the dimension, `hash_every` and the limits.
@@ -192,6 +207,8 @@ pub(crate) enum Item {
     Trigger(TriggerRec),
     Kick(KickRec),
     State(StateRec),
+    Bodies(BodiesRec),
+    Queries(QueriesRec),
     FinalBody(BodyState),
     Final(FinalRec),
 }
@@ -253,8 +270,13 @@ impl Part {
 pub(crate) struct ArenaReader<R> {
     pub(crate) rec: Records<R>,
     pub(crate) info: ArenaInfo,
+    /// The detail records the file has after each state.
+    pub(crate) detail: Detail,
     part: Part,
     index: u32,
+    /// The position in the current tick's group of records (the state,
+    /// then its detail records).
+    sub: u32,
     last_kick: u32,
 }
 
@@ -280,19 +302,22 @@ impl<R: BufRead> ArenaReader<R> {
         })()
         .map_err(|e| ReplayError::Format(format!("line {n}: {e}")))?;
         info.check()?;
-        if strict && info.records() != rec.header.count {
+        let detail = Detail::of(&rec.header.extensions);
+        if strict && info.records_with(detail) != rec.header.count {
             return Err(ReplayError::Edited(format!(
                 "header.count records {} records, the run record implies {} (records dropped or added, or the run record edited)",
                 rec.header.count,
-                info.records()
+                info.records_with(detail)
             )));
         }
         info.encode(&mut rec.digests[INPUTS]);
         let mut reader = Self {
             rec,
             info,
+            detail,
             part: Part::Obstacles,
             index: 0,
+            sub: 0,
             last_kick: 0,
         };
         reader.skip_empty();
@@ -315,7 +340,13 @@ impl<R: BufRead> ArenaReader<R> {
     /// The next record, or `None` after the final record (when the file
     /// must end).
     pub(crate) fn next_item(&mut self) -> Result<Option<Item>, ReplayError> {
-        let (tag, at) = self.part.tag();
+        let chunks = self.detail.per_state(self.info.bodies) - u32::from(self.detail.queries);
+        let (tag, at) = match (self.part, self.sub) {
+            (Part::States, 0) => self.part.tag(),
+            (Part::States, s) if s <= chunks => ("bodies", "states"),
+            (Part::States, _) => ("queries", "states"),
+            _ => self.part.tag(),
+        };
         let Some((n, line)) = self.rec.lines.next_line()? else {
             if self.part == Part::End {
                 return Ok(None);
@@ -332,7 +363,7 @@ impl<R: BufRead> ArenaReader<R> {
                 "line {n}: a record after the \"final\" record (records added?)"
             )));
         }
-        let (info, part, index) = (self.info, self.part, self.index);
+        let (info, part, index, sub) = (self.info, self.part, self.index, self.sub);
         let top = At::Top(at);
         let path = if part == Part::Final {
             top
@@ -384,6 +415,37 @@ impl<R: BufRead> ArenaReader<R> {
                 r.encode(&mut digests[INPUTS]);
                 Item::Kick(r)
             }
+            Part::States if sub > 0 => {
+                let want = (index + 1) * info.hash_every;
+                let item = if sub <= chunks {
+                    let r = BodiesRec::parse(body, path.key("bodies"), info.dim).map_err(fmt)?;
+                    let first = (sub - 1) * CHUNK;
+                    let len = CHUNK.min(info.bodies - first);
+                    if r.first != first || r.states.len() as u64 != u64::from(len) {
+                        return Err(fmt(format!(
+                            "{path}.bodies: bodies {}.. ({} of them) where bodies {first}.. ({len}) were expected",
+                            r.first,
+                            r.states.len()
+                        )));
+                    }
+                    (r.tick, Item::Bodies(r))
+                } else {
+                    let r = QueriesRec::parse(body, path.key("queries")).map_err(fmt)?;
+                    (r.tick, Item::Queries(r))
+                };
+                if item.0 != want {
+                    return Err(ReplayError::Edited(format!(
+                        "line {n}: {path}.{tag}.tick is {} where the detail of tick {want} was expected",
+                        item.0
+                    )));
+                }
+                match &item.1 {
+                    Item::Bodies(r) => r.encode(&mut digests[STATES]),
+                    Item::Queries(r) => r.encode(&mut digests[STATES]),
+                    _ => {}
+                }
+                item.1
+            }
             Part::States => {
                 let r = StateRec::parse(body, path).map_err(fmt)?;
                 let want = u64::from(index + 1) * u64::from(info.hash_every);
@@ -420,7 +482,12 @@ impl<R: BufRead> ArenaReader<R> {
                 Item::Final(r)
             }
         };
-        self.index += 1;
+        if part == Part::States && self.sub < self.detail.per_state(info.bodies) {
+            self.sub += 1;
+        } else {
+            self.sub = 0;
+            self.index += 1;
+        }
         self.skip_empty();
         Ok(Some(item))
     }

@@ -23,7 +23,7 @@ pub struct Header {
     pub count: u64,
     /// The digest of each section, in the order of [`Kind::sections`].
     pub digests: Vec<u64>,
-    /// The format extensions the file uses (none are defined in version 2).
+    /// The format extensions the file uses (see [`Detail`](super::Detail)).
     pub extensions: Vec<String>,
 }
 
@@ -142,14 +142,7 @@ impl Header {
             }
             None => Vec::new(),
         };
-        if let Some(name) = extensions.first() {
-            return Err(bad(format!(
-                "header.extensions: the file uses the format extension {}, which this build \
-                 does not know (it knows none): verify it with the build that recorded it \
-                 (fixed-collide {crate_version}) or a newer one",
-                excerpt(&json_string(name))
-            )));
-        }
+        check_extensions(&extensions, kind, &crate_version)?;
         let count =
             json::uint(obj.req("count").map_err(err)?, root.key("count"), u64::MAX).map_err(err)?;
         let digest_field = root.key("digest");
@@ -211,6 +204,37 @@ impl Header {
             d.text(e);
         }
     }
+}
+
+/// The extensions this build knows, in the order a header lists them.
+const KNOWN: [&str; 2] = [super::detail::BODY_STATES, super::detail::QUERY_DIGESTS];
+
+/// Checks `header.extensions`: known names (of an arena replay), each
+/// once, in the order of [`KNOWN`].
+fn check_extensions(list: &[String], kind: Kind, by: &str) -> Result<(), ReplayError> {
+    let mut next = 0;
+    for name in list {
+        let Some(i) = KNOWN.iter().position(|k| k == name) else {
+            return Err(bad(format!(
+                "header.extensions: the file uses the format extension {}, which this build \
+                 does not know (it knows {}): verify it with the build that recorded it \
+                 (fixed-collide {by}) or a newer one",
+                excerpt(&json_string(name)),
+                KNOWN.join(", ")
+            )));
+        };
+        if i < next || kind != Kind::Arena {
+            return Err(bad(format!(
+                "header.extensions: {} given twice, out of order or in a {} replay \
+                 (an arena replay lists {} in this order)",
+                excerpt(&json_string(name)),
+                kind.name(),
+                KNOWN.join(", ")
+            )));
+        }
+        next = i + 1;
+    }
+    Ok(())
 }
 
 /// `header.version`, which must be [`VERSION`]; anything else is named.

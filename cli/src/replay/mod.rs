@@ -26,12 +26,13 @@
 //!   the XXH3-64 of the section's canonical encoding (below), as 16
 //!   lower-case hex digits;
 //! - `extensions` (optional, absent when empty) lists the names of the
-//!   format extensions the file uses. Version 2 defines none: a later build
-//!   may add optional records or fields (such as a digest per body or per
-//!   query family per tick) under a name listed here, covered by the digest
-//!   of their section. A file that lists no extension verifies with every
-//!   build that reads version 2; a build refuses, naming it, an extension it
-//!   does not know.
+//!   format extensions the file uses: optional records under a name listed
+//!   here, covered by the digest of their section. This build knows two,
+//!   both of arena replays, listed in this order: `body-states` and
+//!   `query-digests` (see [`Detail`]). A file that lists no extension
+//!   verifies with every build that reads version 2 and is written exactly
+//!   as before them; a build refuses, naming it, an extension it does not
+//!   know.
 //!
 //! **A query replay** (`"kind":"queries"`) has one record per query:
 //!
@@ -61,7 +62,8 @@
 //!    `{"oriented":{"half":[..],"axes":[[..],..]}}` (the axes' exact bits);
 //! 3. `ticks / hash_every` records `{"state":{"tick":t,"hash":"…"}}`, the
 //!    state hash ([`World::state_hash`](crate::arena::World::state_hash))
-//!    after every `hash_every`-th tick;
+//!    after every `hash_every`-th tick, each followed by its detail records
+//!    when the file has detail ([`Detail`]);
 //! 4. `bodies` records `{"final_body":{"pos":[..],"vel":[..],"sensor":s,"contacts":n}}`
 //!    and last `{"final":{"tick":t,"hash":"…","trigger_hits":[..]}}`, the
 //!    state after the last tick.
@@ -98,7 +100,7 @@
 //! | queries `inputs` | per query: `text` category, value of `input` |
 //! | queries `answers` | per query: value of `expected` |
 //! | arena `inputs` | run: `u32` dim, `u64` seed, `u32` ticks, hash_every, obstacles, bodies, triggers, kicks; per obstacle: shape, `vec` pos; per body: shape, `vec` pos, `vec` vel; per trigger: `vec` min, `vec` max; per kick: `u32` tick, `u32` body, `vec` vel |
-//! | arena `states` | per state: `u32` tick, `u64` hash |
+//! | arena `states` | per state: `u32` tick, `u64` hash; then its detail records, if any ([`Detail`]) |
 //! | arena `final` | per final body: `vec` pos, `vec` vel, `i64` sensor, `u32` contacts; then `u32` tick, `u64` hash, `u32` number of triggers and each count as `u32` |
 //!
 //! A shape is a `u32` tag then its sizes: 0 box (`vec` half), 1 ball
@@ -130,17 +132,23 @@
 //! edit from a recording.
 
 mod arena;
+mod detail;
+mod diff;
 mod generate;
 mod header;
 mod json;
 mod model;
+mod options;
 pub mod queries;
 mod run;
 mod stream;
 
 pub use arena::ArenaInfo;
+pub use detail::{BODY_STATES, CHUNK, Detail, QUERY_DIGESTS};
+pub use diff::{DiffReport, MAX_BODIES_LISTED, diff};
 pub use header::Header;
 pub use model::BodyState;
+pub use options::{RunOptions, record_arena_with, rerecord, run_arena_with};
 pub use run::{ArenaCheck, ArenaRun, ArenaWriter, FinalState, record_arena, run_arena};
 pub use stream::MAX_LINE_BYTES;
 
@@ -260,6 +268,9 @@ pub enum ReplayError {
     Input(crate::Error),
     /// The run itself failed: a body left the domain.
     Arena(crate::arena::LeftDomain),
+    /// Two replays that cannot be compared ([`diff`]): another kind,
+    /// another scene.
+    Incomparable(String),
 }
 
 impl fmt::Display for ReplayError {
@@ -271,6 +282,7 @@ impl fmt::Display for ReplayError {
             ReplayError::Limit(m) => write!(f, "replay refused: {m}"),
             ReplayError::Input(e) => write!(f, "invalid replay input: {e}"),
             ReplayError::Arena(e) => write!(f, "arena stopped: {e}"),
+            ReplayError::Incomparable(m) => write!(f, "cannot compare: {m}"),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! ([`ArenaCheck`]): neither holds more than one record of the file.
 
 use super::arena::{ArenaInfo, ArenaReader, Item};
+use super::detail::{self, Detail};
 use super::model::{BodyState, FinalRec, KickRec, PlacedRec, StateRec, TriggerRec};
+use super::options::{RunOptions, run_arena_with};
 use super::stream::{Records, Sink};
 use super::{Divergence, Kind, Replay, ReplayError, Verdict};
 use crate::arena::scene::Scene;
@@ -84,16 +86,9 @@ pub fn run_arena<const D: usize>(
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
-    let mut world = World::new(scene)?;
-    for t in 1..=ticks {
-        world.step()?;
-        if on_tick(t, world.state_hash()).is_break() {
-            break;
-        }
-    }
-    Ok(ArenaRun {
-        final_state: FinalState::of(&world),
-        counts: world.counts(),
+    let options = RunOptions::default();
+    run_arena_with(scene, ticks, &options, &mut |w| {
+        on_tick(w.tick(), w.state_hash())
     })
 }
 
@@ -122,6 +117,7 @@ where
 pub struct ArenaWriter {
     sink: Sink,
     info: ArenaInfo,
+    detail: Detail,
     states: u32,
     error: Option<ReplayError>,
 }
@@ -145,9 +141,29 @@ impl ArenaWriter {
         ticks: u32,
         hash_every: u32,
     ) -> Result<Self, ReplayError> {
+        Self::create_with(out, scene, seed, ticks, hash_every, Detail::default())
+    }
+
+    /// As [`create`](Self::create), recording `detail` after each state
+    /// (given by [`tick`](Self::tick)).
+    ///
+    /// # Errors
+    /// As [`create`](Self::create).
+    ///
+    /// # Examples
+    /// See [`record_arena_with`](super::record_arena_with).
+    pub fn create_with<const D: usize>(
+        out: &Path,
+        scene: &Scene<D>,
+        seed: u64,
+        ticks: u32,
+        hash_every: u32,
+        detail: Detail,
+    ) -> Result<Self, ReplayError> {
         let info = ArenaInfo::of(scene, seed, ticks, hash_every);
         info.check()?;
         let mut sink = Sink::create(out, Kind::Arena)?;
+        sink.extensions = detail.extensions();
         sink.line = info.to_line();
         info.encode(&mut sink.digests[1]);
         sink.record()?;
@@ -182,6 +198,7 @@ impl ArenaWriter {
         Ok(Self {
             sink,
             info,
+            detail,
             states: 0,
             error: None,
         })
@@ -209,6 +226,28 @@ impl ArenaWriter {
         match self.sink.record() {
             Ok(()) => self.states += 1,
             Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Records the world's state hash `hash` (its
+    /// [`state_hash`](World::state_hash), which the caller has at hand)
+    /// after its tick, as [`state`](Self::state), and the detail the writer
+    /// was created with. A query digest needs a world that logs its queries
+    /// ([`RunOptions::queries`](super::RunOptions::queries)).
+    ///
+    /// # Examples
+    /// See [`record_arena_with`](super::record_arena_with).
+    pub fn tick<const D: usize>(&mut self, world: &World<D>, hash: u64)
+    where
+        fixed_collide::Const<D>: fixed_collide::Dim<D>,
+    {
+        let before = self.states;
+        self.state(world.tick(), hash);
+        if self.states == before || self.error.is_some() {
+            return;
+        }
+        if let Err(e) = detail::write_tick(&mut self.sink, self.detail, world) {
+            self.error = Some(e);
         }
     }
 
@@ -382,7 +421,11 @@ impl ArenaCheck {
         if tick == 0 || tick > info.ticks || !tick.is_multiple_of(info.hash_every) {
             return ControlFlow::Continue(());
         }
-        match self.reader.next_item() {
+        let mut next = self.reader.next_item();
+        while let Ok(Some(Item::Bodies(_) | Item::Queries(_))) = next {
+            next = self.reader.next_item();
+        }
+        match next {
             Ok(Some(Item::State(s))) if s.tick == tick => {
                 if s.hash == hash {
                     return ControlFlow::Continue(());
@@ -449,6 +492,7 @@ impl ArenaCheck {
                         "(the run stopped before)".to_string(),
                     );
                 }
+                Item::Bodies(_) | Item::Queries(_) => {}
                 Item::FinalBody(e) => {
                     let Some(a) = actual.bodies.get(body) else {
                         return Err(ReplayError::Format(

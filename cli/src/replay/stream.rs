@@ -101,6 +101,11 @@ impl Digest {
         Self(Box::new(Xxh3Default::new()))
     }
 
+    /// Bytes of an encoding made elsewhere (little-endian).
+    pub(crate) fn raw(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
     pub(crate) fn u8(&mut self, v: u8) {
         self.0.update(&[v]);
     }
@@ -260,6 +265,12 @@ pub(crate) struct Sink {
     count: u64,
     /// A reusable line buffer for the records' writers.
     pub(crate) line: String,
+    /// The header's extensions.
+    pub(crate) extensions: Vec<String>,
+    /// A reusable byte buffer for a record written as bytes (ASCII), and
+    /// one for its canonical encoding.
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) scratch: Vec<u8>,
 }
 
 fn sibling(out: &Path, suffix: &str) -> PathBuf {
@@ -288,6 +299,9 @@ impl Sink {
             digests: kind.sections().iter().map(|_| Digest::new()).collect(),
             count: 0,
             line: String::new(),
+            extensions: Vec::new(),
+            bytes: Vec::new(),
+            scratch: Vec::new(),
         })
     }
 
@@ -309,6 +323,21 @@ impl Sink {
         Ok(())
     }
 
+    /// Writes [`bytes`](Self::bytes) as one record (its writer puts only
+    /// ASCII text there).
+    pub(crate) fn record_bytes(&mut self) -> Result<(), ReplayError> {
+        let w = self
+            .w
+            .as_mut()
+            .ok_or_else(|| ReplayError::Io("replay already finished".to_string()))?;
+        self.bytes.push(b'\n');
+        let written = w.write_all(&self.bytes);
+        self.bytes.clear();
+        written.map_err(Self::io(&self.spool))?;
+        self.count += 1;
+        Ok(())
+    }
+
     /// Writes the header and the records to the output.
     pub(crate) fn finish(mut self) -> Result<(), ReplayError> {
         let w = self
@@ -320,6 +349,7 @@ impl Sink {
             .sync_all()
             .map_err(Self::io(&self.spool))?;
         let mut header = Header::current(self.kind);
+        header.extensions = std::mem::take(&mut self.extensions);
         header.count = self.count;
         let mut first = Digest::new();
         header.encode(&mut first);

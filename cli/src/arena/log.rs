@@ -1,0 +1,348 @@
+//! What the arena can report about a tick beyond its state, for desync
+//! tooling: a digest of every query family's answers per tick
+//! ([`QueryLog`]), the queries of one family at one tick as `eval` lines
+//! (a capture), and [`World::perturb`], a simulated desync.
+
+use super::World;
+use super::place::Placed;
+use super::scene::ShapeKind;
+use crate::eval::Op;
+use fixed_collide::num::Fx;
+use fixed_collide::query::ball::sphere_aabb;
+use fixed_collide::query::obb::{obb_overlap, sphere_obb};
+use fixed_collide::shape::{Aabb, Ball, Ray};
+use fixed_collide::vec::Vector;
+use fixed_collide::{Error, Obb};
+use std::fmt::Write as _;
+
+/// An operand of a query, for a captured `eval` line.
+#[derive(Clone, Copy)]
+pub(super) enum Operand<'a, const D: usize> {
+    Aabb(&'a Aabb<D>),
+    Ball(&'a Ball<D>),
+    Obb(&'a Obb<D>),
+    Ray(&'a Ray<D>),
+    Vec(Vector<D>),
+}
+
+/// One captured query: its op, the ids of what it tested (body, obstacle
+/// or zone indices, as the arena names them) and its `eval` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Captured {
+    /// The family.
+    pub op: Op,
+    /// What the query tested: `body 3, obstacle 12`.
+    pub what: String,
+    /// The bodies it involves.
+    pub bodies: Vec<u32>,
+    /// The query as an `eval` line.
+    pub line: String,
+}
+
+/// Per tick, the canonical encoding of every query's operand ids and answer,
+/// one buffer per family, hashed at the end of the tick; and optionally
+/// the queries of one family at one tick as `eval` lines.
+#[derive(Clone, Debug, Default)]
+pub struct QueryLog {
+    /// Each family's encoding of the tick so far (little-endian), reused.
+    buffers: Vec<Vec<u8>>,
+    digests: Vec<u64>,
+    capture: Option<(u32, Option<Op>)>,
+    captured: Vec<Captured>,
+}
+
+impl QueryLog {
+    /// A log of every family's digest, capturing the queries of `capture`
+    /// (a tick from 1 and a family, or every family) when given.
+    pub fn new(capture: Option<(u32, Option<Op>)>) -> Self {
+        Self {
+            buffers: vec![Vec::new(); Op::COUNT],
+            digests: vec![0; Op::COUNT],
+            capture,
+            captured: Vec::new(),
+        }
+    }
+
+    /// The digest of each family's queries of the last tick, in the order of
+    /// [`Op::ALL`]: XXH3-64 of, per query in the order the tick ran them,
+    /// the two `u32` ids it names, a `u32` hit flag and two `i64` answer
+    /// scalars (0 when the family has fewer), little-endian.
+    pub fn digests(&self) -> &[u64] {
+        &self.digests
+    }
+
+    /// The captured queries, in the order the tick ran them.
+    pub fn captured(&self) -> &[Captured] {
+        &self.captured
+    }
+
+    pub(super) fn end_tick(&mut self) {
+        for (d, b) in self.digests.iter_mut().zip(&mut self.buffers) {
+            *d = xxhash_rust::xxh3::xxh3_64(b);
+            b.clear();
+        }
+    }
+
+    /// Logs one query of `op` at `tick` between `ids` (a body, then a
+    /// body, obstacle or zone as `other` says) with its answer: `hit` and
+    /// the (at most two) scalars that matter to the arena, 0 for none.
+    /// `operands` are named as `eval` names them, asked for only when the
+    /// query is captured. This runs for every query of a logged tick: one
+    /// fixed-size append.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn query<'a, const D: usize>(
+        &mut self,
+        tick: u32,
+        op: Op,
+        ids: [u32; 2],
+        other: &str,
+        hit: bool,
+        answer: [Fx; 2],
+        operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
+    ) {
+        let mut entry = [0u8; ENTRY];
+        entry[..4].copy_from_slice(&ids[0].to_le_bytes());
+        entry[4..8].copy_from_slice(&ids[1].to_le_bytes());
+        entry[8..12].copy_from_slice(&u32::from(hit).to_le_bytes());
+        entry[12..20].copy_from_slice(&answer[0].to_bits().to_le_bytes());
+        entry[20..28].copy_from_slice(&answer[1].to_bits().to_le_bytes());
+        self.buffers[op.index()].extend_from_slice(&entry);
+        if self.capture.is_some() {
+            self.capture(tick, op, ids, other, operands);
+        }
+    }
+
+    /// Captures the query when it is of the captured tick and family.
+    #[cold]
+    #[inline(never)]
+    fn capture<'a, const D: usize>(
+        &mut self,
+        tick: u32,
+        op: Op,
+        ids: [u32; 2],
+        other: &str,
+        operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
+    ) {
+        if let Some((t, family)) = self.capture
+            && t == tick
+            && family.is_none_or(|f| f == op)
+        {
+            let bodies = if other == "body" {
+                vec![ids[0], ids[1]]
+            } else {
+                vec![ids[0]]
+            };
+            self.captured.push(Captured {
+                op,
+                what: format!("body {}, {other} {}", ids[0], ids[1]),
+                bodies,
+                line: eval_line(op, &operands()),
+            });
+        }
+    }
+}
+
+/// The bytes of one logged query: two `u32` ids, a `u32` hit flag, two
+/// `i64` scalars.
+const ENTRY: usize = 4 + 4 + 4 + 8 + 8;
+
+fn num(out: &mut String, v: Fx) {
+    let _ = write!(out, "\"{}\"", crate::convert::fx_to_text(v));
+}
+
+fn vector<const D: usize>(out: &mut String, v: &Vector<D>) {
+    out.push('[');
+    for (i, c) in v.0.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        num(out, *c);
+    }
+    out.push(']');
+}
+
+/// An `eval` line of `op` with its named operands (exact decimal numbers).
+fn eval_line<const D: usize>(op: Op, operands: &[(&'static str, Operand<'_, D>)]) -> String {
+    let mut out = format!("{{\"op\":\"{}\"", op.name());
+    for (name, o) in operands {
+        let _ = write!(out, ",\"{name}\":");
+        match o {
+            Operand::Aabb(b) => {
+                out.push_str("{\"min\":");
+                vector(&mut out, &b.min());
+                out.push_str(",\"max\":");
+                vector(&mut out, &b.max());
+                out.push('}');
+            }
+            Operand::Ball(b) => {
+                out.push_str("{\"center\":");
+                vector(&mut out, &b.center());
+                out.push_str(",\"radius\":");
+                num(&mut out, b.radius());
+                out.push('}');
+            }
+            Operand::Obb(b) => {
+                out.push_str("{\"center\":");
+                vector(&mut out, &b.center());
+                out.push_str(",\"half\":");
+                vector(&mut out, &b.half());
+                out.push_str(",\"axes\":[");
+                for (i, a) in b.axes().iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    vector(&mut out, a);
+                }
+                out.push_str("]}");
+            }
+            Operand::Ray(r) => {
+                out.push_str("{\"origin\":");
+                vector(&mut out, &r.origin());
+                out.push_str(",\"dir\":");
+                vector(&mut out, &r.dir());
+                out.push_str(",\"max_t\":");
+                num(&mut out, r.max_t());
+                out.push('}');
+            }
+            Operand::Vec(v) => vector(&mut out, v),
+        }
+    }
+    out.push('}');
+    out
+}
+
+impl<const D: usize> World<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    /// Logs every query family's digest from now on (see [`QueryLog`]),
+    /// capturing the queries of `capture` when given.
+    pub fn log_queries(&mut self, capture: Option<(u32, Option<Op>)>) {
+        self.log = Some(Box::new(QueryLog::new(capture)));
+    }
+
+    /// The query log, when [`log_queries`](Self::log_queries) started one.
+    pub fn query_log(&self) -> Option<&QueryLog> {
+        self.log.as_deref()
+    }
+
+    /// A simulated desync: moves body `body` by one ulp (`Fx::DELTA`) along
+    /// x, now (between two ticks), as a bit flip of a client would.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`](crate::Error::Invalid) naming `perturb.body` when
+    /// there is no such body; the library's error when the moved body
+    /// leaves the domain.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::arena::{World, scene::generate};
+    /// let mut a = World::new(generate::<2>(8, 4, 1)).unwrap();
+    /// let mut b = a.clone();
+    /// b.perturb(3).unwrap();
+    /// assert_ne!(a.state_hash(), b.state_hash());
+    /// assert!(b.perturb(8).unwrap_err().to_string().contains("perturb.body"));
+    /// ```
+    pub fn perturb(&mut self, body: u32) -> Result<(), crate::Error> {
+        let n = self.scene.bodies.len();
+        let field = crate::Field::new("perturb.body");
+        let Some(b) = self.scene.bodies.get_mut(body as usize) else {
+            return Err(crate::Error::Invalid {
+                field,
+                reason: format!("{body} (there are {n} bodies, 0..{n})"),
+            });
+        };
+        let x = b.pos.0[0].checked_add(Fx::DELTA).ok_or(Error::OutOfDomain {
+            field: fixed_collide::Field::new("pos.x"),
+            value: b.pos.0[0],
+        });
+        let moved = x.and_then(|x| {
+            let mut pos = b.pos;
+            pos.0[0] = x;
+            Placed::new(&b.shape, pos).map(|p| (pos, p))
+        });
+        let (pos, placed) = moved.map_err(|e| crate::Error::shape(&field, e))?;
+        b.pos = pos;
+        self.placed[body as usize] = placed;
+        Ok(())
+    }
+}
+
+/// The narrow-phase test of two bodies other than two boxes (which take
+/// `aabb_contact`): `None` for two balls (never tested), else its op,
+/// whether they touch and its operands as `eval` names them.
+pub(super) type PairTest<'a, const D: usize> = (Op, bool, [(&'static str, Operand<'a, D>); 2]);
+
+/// See [`PairTest`].
+pub(super) fn body_pair<'a, const D: usize>(
+    pa: &'a Placed<D>,
+    sa: &ShapeKind<D>,
+    pb: &'a Placed<D>,
+    sb: &ShapeKind<D>,
+) -> Option<PairTest<'a, D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    match (pa.ball(), pb.ball()) {
+        (Some(_), Some(_)) => None,
+        (Some(s), None) => ball_vs(s, sb, pb),
+        (None, Some(s)) => ball_vs(s, sa, pa),
+        (None, None) => {
+            let (x, y) = (pa.obb()?, pb.obb()?);
+            let ops = [("a", Operand::Obb(x)), ("b", Operand::Obb(y))];
+            Some((Op::ObbOverlap, obb_overlap(x, y), ops))
+        }
+    }
+}
+
+/// A ball against a box or an oriented box (`shape` placed as `other`).
+fn ball_vs<'a, const D: usize>(
+    s: &'a Ball<D>,
+    shape: &ShapeKind<D>,
+    other: &'a Placed<D>,
+) -> Option<PairTest<'a, D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    if let ShapeKind::Box { .. } = shape {
+        let hit = sphere_aabb(s, &other.bounds).is_some();
+        let ops = [
+            ("sphere", Operand::Ball(s)),
+            ("aabb", Operand::Aabb(&other.bounds)),
+        ];
+        return Some((Op::SphereAabb, hit, ops));
+    }
+    let o = other.obb()?;
+    let ops = [("sphere", Operand::Ball(s)), ("obb", Operand::Obb(o))];
+    Some((Op::SphereObb, sphere_obb(s, o).is_some(), ops))
+}
+
+impl<const D: usize> World<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    /// A world whose bodies are in the state the scene gives them, after
+    /// `tick` ticks: the next step runs tick `tick + 1` with its kicks.
+    /// The trigger counts start from 0.
+    ///
+    /// # Errors
+    /// As [`World::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide_cli::arena::{World, scene::generate};
+    /// let mut w = World::new(generate::<2>(8, 20, 1)).unwrap();
+    /// for _ in 0..9 { w.step().unwrap(); }
+    /// let mut r = World::resume(w.scene().clone(), 9).unwrap();
+    /// w.step().unwrap();
+    /// r.step().unwrap();
+    /// assert_eq!(r.scene(), w.scene());
+    /// ```
+    pub fn resume(scene: super::Scene<D>, tick: u32) -> Result<Self, crate::Error> {
+        let mut w = Self::new(scene)?;
+        w.tick = tick;
+        w.next_kick = w.scene.kicks.partition_point(|k| k.tick < tick);
+        Ok(w)
+    }
+}

@@ -44,6 +44,7 @@ struct ReadmeDoctests;
 mod arch;
 pub mod broadphase;
 mod error;
+mod kernel;
 pub mod num;
 pub mod query;
 pub mod rot;

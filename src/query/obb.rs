@@ -11,15 +11,16 @@
 //! ray queries answer for `S`. When the axes are exactly orthonormal
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
+use crate::kernel::span::{Bounds, span};
+use crate::kernel::time::Time;
+use crate::kernel::wide::wide_vec;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
-use crate::query::interval::{Bounds, Time, span, wide_vec};
 use crate::query::ray::RayHit;
 use crate::query::sat::Sat;
 use crate::rot::Obb;
 use crate::shape::{Ball, Ray};
 use crate::vec::Vector;
-use core::cmp::Ordering;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
@@ -257,15 +258,30 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let s = (128 - biggest.leading_zeros()).saturating_sub(62);
     let dl = dl.map(|v| v >> s);
     // Times in span units: t_span = t * 2^(s - 32) (t in units of `dir`).
-    // span: numerators < 2^55, denominators < 2^62, cross products < 2^117.
-    let sp = span(lo, hi, dl, Bounds::Closed)?;
+    // span: numerators < 2^55, denominators < 2^62 (both fit i64), cross
+    // products < 2^117.
+    let (lo, hi, dl) = (
+        lo.map(|v| v as i64),
+        hi.map(|v| v as i64),
+        dl.map(|v| v as i64),
+    );
+    let (sp, ok) = span(
+        lo,
+        hi,
+        &dl.map(|v| v < 0),
+        &dl.map(i64::abs),
+        Bounds::Closed,
+    );
     // d' = A^T dir is non-zero (the axes are independent) and its largest
     // component keeps >= 2^61 after the shift: some axis has finite times.
-    let ((e, axis), x) = (sp.enter?, sp.exit?);
-    if e.cmp(&x) == Ordering::Greater || x.cmp(&Time::ZERO) == Ordering::Less {
+    if !ok || !sp.enter.is_finite() {
         return None;
     }
-    if e.cmp(&Time::ZERO) != Ordering::Greater {
+    let (e, axis, x) = (sp.enter, sp.axis, sp.exit);
+    if e > x || x < Time::ZERO {
+        return None;
+    }
+    if e <= Time::ZERO {
         return Some(RayHit {
             t: Fx::ZERO,
             point: ray.origin(),
@@ -276,13 +292,14 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     // t raw bits (scale 2^32) = e.num * 2^(64 - s) / e.den. Compare with
     // max_t: e.num * 2^(64 - s) < 2^55 * 2^64 = 2^119; max_t raw * e.den
     // < 2^63 * 2^62 = 2^125.
+    let (e_num, e_den) = (i128::from(e.num), i128::from(e.den));
     let up = 64 - s;
-    let t_num = e.num << up;
-    if t_num > wide(ray.max_t()) * e.den {
+    let t_num = e_num << up;
+    if t_num > wide(ray.max_t()) * e_den {
         return None;
     }
     // <= max_t: in range.
-    let t = Fx::from_bits(div_floor(t_num, e.den) as i64);
+    let t = Fx::from_bits(div_floor(t_num, e_den) as i64);
     // point_k = o_k + floor(e * dir_k), e * dir_k raw = e.num * dir_k *
     // 2^(32 - s) / e.den. X = e.num * dir_k < 2^107; split the division so
     // no product exceeds 2^94 (the quotient part is the displacement to a
@@ -291,12 +308,12 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let k32 = 32 - s;
     let mut point = ray.origin();
     for k in 0..D {
-        let xk = e.num * dir[k];
-        let q = div_floor(xk, e.den);
-        let rem = xk - q * e.den; // 0 <= rem < e.den < 2^62
+        let xk = e_num * dir[k];
+        let q = div_floor(xk, e_den);
+        let rem = xk - q * e_den; // 0 <= rem < e.den < 2^62
         let step = q
             .saturating_mul(1i128 << k32)
-            .saturating_add(div_floor(rem << k32, e.den));
+            .saturating_add(div_floor(rem << k32, e_den));
         let v = (o[k].saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
         point.0[k] = Fx::from_bits(v as i64);
     }

@@ -42,18 +42,18 @@
 //! Pairs are packed as `min id << b | max id` and radix sorted, so their
 //! order is canonical whatever the path that found them.
 //!
-//! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
-//! for boxes within the domain, and nothing rounds: keys only order and
-//! bound the sweeps.
+//! All arithmetic is on the raw `i64` bits of [`Fx`](crate::Fx) (boxes are
+//! kept as the kernel's raw boxes, with its closed overlap test); nothing
+//! can overflow for boxes within the domain, and nothing rounds: keys only
+//! order and bound the sweeps.
 
 mod layout;
 mod pairs;
 mod radix;
 mod sweep;
 
+use crate::Error;
 use crate::shape::Aabb;
-use crate::vec::Vector;
-use crate::{Error, Fx};
 use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -253,7 +253,7 @@ impl<const D: usize> Broadphase<D> {
     /// ```
     pub fn set(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
         let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
-        (self.slots[slot].min, self.slots[slot].max) = corners(&aabb);
+        self.slots[slot].raw = *aabb.raw();
         self.dirty = true;
         Ok(())
     }
@@ -354,8 +354,7 @@ impl<const D: usize> Broadphase<D> {
     pub fn query(&mut self, query: &Aabb<D>, out: &mut Vec<u32>) {
         self.refresh();
         out.clear();
-        let (min, max) = corners(query);
-        self.grid().query(&min, &max, |e| out.push(e.id));
+        self.grid().query(query.raw(), |e| out.push(e.id));
         out.sort_unstable();
     }
 
@@ -417,7 +416,7 @@ impl<const D: usize> Broadphase<D> {
         let (slots, layout) = (&self.slots, &self.layout);
         self.recs.extend(self.order.iter().map(|it| {
             let mut r = slots[it.slot as usize];
-            r.xk = layout.xq(r.min[0]);
+            r.xk = layout.xq(r.raw.min[0]);
             r.reach = layout.reach(&r);
             r
         }));
@@ -491,17 +490,4 @@ fn map_write(dense: &mut [u32], sparse: &mut BTreeMap<u32, u32>, id: u32, pos: u
             sparse.insert(id, pos);
         }
     }
-}
-
-/// The corners of `aabb` as raw bits.
-fn corners<const D: usize>(aabb: &Aabb<D>) -> ([i64; D], [i64; D]) {
-    (aabb.min().0.map(Fx::to_bits), aabb.max().0.map(Fx::to_bits))
-}
-
-/// A box from raw corners taken from a valid box.
-fn from_corners<const D: usize>(min: &[i64; D], max: &[i64; D]) -> Aabb<D> {
-    Aabb::from_valid_corners(
-        Vector(min.map(Fx::from_bits)),
-        Vector(max.map(Fx::from_bits)),
-    )
 }

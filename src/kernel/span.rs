@@ -156,3 +156,139 @@ pub(crate) fn span<T: Den, const D: usize>(
     });
     (fold(&axes), fail >= 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use core::cmp::Ordering;
+    use std::prelude::rust_2024::*;
+
+    /// The span as the straightforward engine computes it (the one of the
+    /// oriented-box ray test before the engines were one): zero-velocity
+    /// axes are decided apart and skipped; of the others the latest entry
+    /// (the first axis on a tie) and the earliest exit, compared as exact
+    /// rationals in `i128`. `None` when a zero-velocity axis never
+    /// overlaps; `(entry, axis, exit)` with `None` times when every
+    /// velocity is zero.
+    #[allow(clippy::type_complexity)]
+    fn reference<const D: usize>(
+        lo: [i64; D],
+        hi: [i64; D],
+        v: [i128; D],
+        bounds: Bounds,
+    ) -> Option<Option<((i128, i128), usize, (i128, i128))>> {
+        let cmp = |(n1, d1): (i128, i128), (n2, d2): (i128, i128)| (n1 * d2).cmp(&(n2 * d1));
+        let mut best: Option<((i128, i128), usize, (i128, i128))> = None;
+        for i in 0..D {
+            let (l, h) = (i128::from(lo[i]), i128::from(hi[i]));
+            if v[i] == 0 {
+                let inside = match bounds {
+                    Bounds::Open => l < 0 && 0 < h,
+                    Bounds::Closed => l <= 0 && 0 <= h,
+                };
+                if !inside {
+                    return None;
+                }
+                continue;
+            }
+            let (e, x) = if v[i] > 0 {
+                ((l, v[i]), (h, v[i]))
+            } else {
+                ((-h, -v[i]), (-l, -v[i]))
+            };
+            best = Some(match best {
+                None => (e, i, x),
+                Some((be, bi, bx)) => {
+                    let (be, bi) = if cmp(e, be) == Ordering::Greater {
+                        (e, i)
+                    } else {
+                        (be, bi)
+                    };
+                    let bx = if cmp(x, bx) == Ordering::Less { x } else { bx };
+                    (be, bi, bx)
+                }
+            });
+        }
+        Some(best)
+    }
+
+    /// A slab end: small values (ties, zero), or any within 2^62.
+    fn end(rng: &mut Rng) -> i64 {
+        match rng.below(3) {
+            0 => rng.range_i64(-3, 3),
+            1 => rng.range_i64(-40, 40),
+            _ => rng.range_i64(-(1 << 62), 1 << 62),
+        }
+    }
+
+    /// A velocity: often zero or small (ties), else any `i64` or beyond
+    /// (a relative displacement, up to 2^64 in magnitude).
+    fn velocity(rng: &mut Rng) -> i128 {
+        match rng.below(5) {
+            0 => 0,
+            1 | 2 => i128::from(rng.range_i64(-5, 5)),
+            3 => i128::from(rng.next_u64() as i64),
+            _ => {
+                let m = i128::from(rng.next_u64());
+                if rng.below(2) == 0 { m } else { -m }
+            }
+        }
+    }
+
+    fn engine_matches_reference<const D: usize>() {
+        let mut rng = Rng::new(0x5A4 + D as u64);
+        for _ in 0..100_000 {
+            let (a, b): ([i64; D], [i64; D]) = (
+                core::array::from_fn(|_| end(&mut rng)),
+                core::array::from_fn(|_| end(&mut rng)),
+            );
+            let lo: [i64; D] = core::array::from_fn(|i| a[i].min(b[i]));
+            let hi: [i64; D] = core::array::from_fn(|i| a[i].max(b[i]));
+            let v: [i128; D] = core::array::from_fn(|_| velocity(&mut rng));
+            let bounds = if rng.below(2) == 0 {
+                Bounds::Open
+            } else {
+                Bounds::Closed
+            };
+            let neg = v.map(|x| x < 0);
+            let (s, ok) = span(lo, hi, &neg, &v.map(|x| x.unsigned_abs() as u64), bounds);
+            let want = reference(lo, hi, v, bounds);
+            assert_eq!(ok, want.is_some(), "{lo:?} {hi:?} {v:?} {bounds:?}");
+            let Some(want) = want else { continue };
+            let wide = |t: Time<u64>| (i128::from(t.num), i128::from(t.den));
+            match want {
+                None => {
+                    assert!(!s.enter.is_finite() && !s.exit.is_finite(), "{s:?}");
+                    assert!(s.enter < s.exit, "{s:?}");
+                }
+                Some((e, axis, x)) => {
+                    assert_eq!((wide(s.enter), s.axis, wide(s.exit)), (e, axis, x), "{v:?}");
+                }
+            }
+            // The narrow denominators give the same span where they fit.
+            if v.iter().all(|x| x.unsigned_abs() < 1 << 63) {
+                let (n, ok64) = span(lo, hi, &neg, &v.map(|x| x.unsigned_abs() as i64), bounds);
+                assert_eq!(ok64, ok);
+                assert_eq!(
+                    (n.enter.num, n.enter.den as u64),
+                    (s.enter.num, s.enter.den)
+                );
+                assert_eq!(
+                    (n.axis, n.exit.num, n.exit.den as u64),
+                    (s.axis, s.exit.num, s.exit.den)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn span_engine_matches_the_straightforward_engine_2d() {
+        engine_matches_reference::<2>();
+    }
+
+    #[test]
+    fn span_engine_matches_the_straightforward_engine_3d() {
+        engine_matches_reference::<3>();
+    }
+}

@@ -162,6 +162,16 @@ pub enum Error {
         /// The measured dot product (1 expected for a length, 0 for a pair).
         value: Fx,
     },
+    /// A rotation parameter of another dimension, such as an angle (2D)
+    /// given for a 3D rotation (see [`RotSpec`](crate::RotSpec)).
+    WrongDimension {
+        /// The parameter's field: `angle` or `quat`.
+        field: Field,
+        /// The dimension the parameter is for.
+        given: u8,
+        /// The dimension of the rotation asked for.
+        expected: u8,
+    },
     /// An id given to [`Broadphase::insert`](crate::Broadphase::insert)
     /// that it already holds.
     DuplicateId {
@@ -201,6 +211,7 @@ impl Error {
             | Error::ZeroVector { field }
             | Error::AxisComponent { field, .. }
             | Error::NotOrthonormal { field, .. }
+            | Error::WrongDimension { field, .. }
             | Error::TooMany { field, .. } => field,
             Error::MinAboveMax { min_field, .. } => min_field,
             Error::DuplicateId { .. } | Error::UnknownId { .. } => Field::new("id"),
@@ -233,6 +244,7 @@ impl Error {
             Error::ZeroVector { .. }
             | Error::NotOrthonormal { .. }
             | Error::AxisComponent { .. }
+            | Error::WrongDimension { .. }
             | Error::DuplicateId { .. }
             | Error::UnknownId { .. }
             | Error::TooMany { .. } => ": ",
@@ -312,6 +324,12 @@ impl fmt::Display for Detail<'_> {
                 f,
                 "dot product {}: axes are not orthonormal within 2^-20",
                 Exact(value)
+            ),
+            Error::WrongDimension {
+                given, expected, ..
+            } => write!(
+                f,
+                "a {given}D rotation parameter cannot give a {expected}D rotation"
             ),
             Error::DuplicateId { id } => write!(f, "{id} is already in the broadphase"),
             Error::UnknownId { id } => write!(f, "{id} is not in the broadphase"),

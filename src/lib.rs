@@ -19,7 +19,13 @@
 //!
 //! Shapes are generic over the dimension (`Aabb<2>` = [`Aabb2`], ...) and
 //! validated on construction (`try_new`), so the queries are total: no
-//! input a constructor accepts can panic or overflow.
+//! input a constructor accepts can panic or overflow. Generic code over the
+//! dimension carries one bound, `where Const<D>: Dim<D>` (see [`Dim`]).
+//!
+//! The feature `serde` derives `Serialize` and `Deserialize` on the shapes
+//! (deserialized through their validating constructors, see [`shape`]), the
+//! rotations, [`RotSpec`] and the answers ([`RayHit`], [`Sweep`], ...). It
+//! works without `std`.
 //!
 //! ```
 //! use fixed_collide::{aabb_sweep, Aabb2, Fx, Vec2};
@@ -30,6 +36,12 @@
 //! ```
 
 #![no_std]
+// Nothing reachable from a public function may panic on any input its
+// types allow: no unwrap, expect or panic! in library code (tests may).
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 extern crate alloc;
 #[cfg(test)]
@@ -43,11 +55,14 @@ struct ReadmeDoctests;
 
 mod arch;
 pub mod broadphase;
+pub mod dim;
 mod error;
 mod kernel;
 pub mod num;
 pub mod query;
 pub mod rot;
+#[cfg(feature = "serde")]
+mod serde_impl;
 pub mod shape;
 pub mod vec;
 
@@ -58,6 +73,7 @@ pub mod vec;
 pub(crate) mod rng;
 
 pub use broadphase::{Broadphase, pairs_between, pairs_within};
+pub use dim::{Const, Dim};
 pub use error::{Detail, Error, Field};
 pub use num::{DOMAIN, Exact, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
@@ -66,8 +82,7 @@ pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
-pub use query::sat::Sat;
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
-pub use rot::{AXIS_TOLERANCE, Obb, Obb2, Obb3, Rot, Rot2, Rot3};
-pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Ray, Ray2, Ray3, Sphere};
+pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};
+pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Obb, Obb2, Obb3, Ray, Ray2, Ray3, Sphere};
 pub use vec::{Vec2, Vec3, Vector};

@@ -103,35 +103,214 @@ fn arena_check_against_other_parameters_fails_clearly() {
     no_panic(&out, "check");
 }
 
+/// Runs each case; each must exit 2 (usage error) with `want` in its
+/// standard error, without a panic and without writing anything to
+/// standard output.
+fn usage_errors(cases: &[(&[&str], &str)]) {
+    for (args, want) in cases {
+        let out = run(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(want), "{args:?}: want {want:?} in {stderr}");
+        assert!(
+            stderr.contains("--help"),
+            "{args:?}: points to help: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        no_panic(&out, &format!("{args:?}"));
+    }
+}
+
 #[test]
 fn arena_bad_options_are_usage_errors() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["arena", "--dim", "4"], "--dim 4 is out of range 2..=3"),
+    usage_errors(&[
+        (
+            &["arena", "--dim", "4"],
+            "invalid value '4' for '--dim <2|3>': 4 is out of range 2..=3",
+        ),
         (
             &["arena", "--bodies", "many"],
-            "--bodies \"many\" is not a whole number",
+            "invalid value 'many' for '--bodies <N>': not a whole number (expected 0..=200000)",
         ),
-        (&["arena", "--ticks"], "option '--ticks' needs a value"),
-        (&["arena", "--speed", "3"], "unknown option '--speed'"),
-        (&["arena", "extra"], "no positional argument"),
-        (&["replay"], "replay needs 'verify' or 'record'"),
-        (&["replay", "verify"], "at least one FILE or DIR"),
-        (&["replay", "record", "arena"], "needs --out FILE"),
+        (
+            &["arena", "--ticks"],
+            "a value is required for '--ticks <N>'",
+        ),
+        (&["arena", "--speed", "3"], "unexpected argument '--speed'"),
+        (&["arena", "extra"], "unexpected argument 'extra'"),
+        (
+            &["arena", "--print-every", "0"],
+            "'--print-every <N>': 0 is out of range 1..=4294967295",
+        ),
+    ]);
+}
+
+#[test]
+fn replay_bad_commands_are_usage_errors() {
+    usage_errors(&[
+        (&["replay"], "requires a subcommand"),
+        (&["replay", "verify"], "<FILE|DIR>"),
+        (&["replay", "record"], "requires a subcommand"),
+        (&["replay", "record", "arena"], "--out <FILE>"),
         (
             &["replay", "record", "movies", "--out", "x"],
-            "cannot record 'movies'",
+            "unrecognized subcommand 'movies'",
+        ),
+    ]);
+}
+
+#[test]
+fn a_repeated_option_is_a_usage_error() {
+    usage_errors(&[
+        (
+            &["arena", "--dim", "2", "--dim", "3"],
+            "'--dim <2|3>' cannot be used multiple times",
+        ),
+        (
+            &["arena", "--check", "a.json", "--check=b.json"],
+            "'--check <FILE>' cannot be used multiple times",
+        ),
+        (
+            &["replay", "record", "queries", "--out", "a", "--out", "b"],
+            "'--out <FILE>' cannot be used multiple times",
+        ),
+    ]);
+}
+
+#[test]
+fn an_option_of_another_command_is_a_usage_error() {
+    usage_errors(&[
+        (
+            &["replay", "record", "arena", "--count", "7", "--out", "x"],
+            "unexpected argument '--count'",
+        ),
+        (
+            &["replay", "record", "queries", "--dim", "3", "--out", "x"],
+            "unexpected argument '--dim'",
+        ),
+        (&["arena", "--out", "x"], "unexpected argument '--out'"),
+        (
+            &["replay", "verify", "--seed", "1", "x"],
+            "unexpected argument '--seed'",
+        ),
+    ]);
+}
+
+#[test]
+fn a_number_out_of_range_names_the_option_and_the_range() {
+    usage_errors(&[
+        (
+            &["arena", "--seed", "18446744073709551616"],
+            "'--seed <S>': 18446744073709551616 is out of range 0..=18446744073709551615",
+        ),
+        (
+            &["arena", "--seed", "-1"],
+            "'--seed <S>': -1 is out of range 0..=18446744073709551615",
+        ),
+        (
+            &["arena", "--bodies", "200001"],
+            "'--bodies <N>': 200001 is out of range 0..=200000",
+        ),
+        (
+            &[
+                "arena",
+                "--ticks",
+                "99999999999999999999999999999999999999999999",
+            ],
+            "'--ticks <N>': 99999999999999999999999999999999999999999999 is out of range 0..=10000000",
+        ),
+        (
+            &["replay", "record", "queries", "--count", "0", "--out", "x"],
+            "'--count <N>': 0 is out of range 1..=10000000",
+        ),
+    ]);
+}
+
+#[test]
+fn help_and_version_print_to_stdout_and_succeed() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["arena", "--help"], "--print-every <N>"),
+        (&["help", "arena"], "replays/arena-2d.json"),
+        (&["replay", "--help"], "verify"),
+        (&["replay", "verify", "--help"], "FAIL  FILE"),
+        (&["replay", "record", "arena", "--help"], "--out <FILE>"),
+        (&["replay", "record", "queries", "-h"], "--count <N>"),
+        (&["help", "replay", "record"], "queries"),
+        (
+            &["-V"],
+            concat!("fixed-collide ", env!("CARGO_PKG_VERSION")),
         ),
     ];
     for (args, want) in cases {
         let out = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(want),
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
             "{args:?}: {}",
             text(&out.stderr)
         );
-        no_panic(&out, &format!("{args:?}"));
+        assert!(stdout.contains(want), "{args:?}: want {want:?} in {stdout}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
     }
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let dir = scratch("no_progress");
+    let file = dir.join("q.json");
+    let f = file.to_str().unwrap();
+    for args in [
+        &["arena", "--bodies", "30", "--ticks", "200"][..],
+        &[
+            "replay", "record", "queries", "--count", "40", "--seed", "3", "--out", f,
+        ],
+        &["replay", "verify", "replays/arena-3d.json", f],
+    ] {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+        assert!(out.stderr.is_empty(), "{args:?}: {:?}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn replay_record_arena_and_queries_write_replays_that_verify() {
+    let dir = scratch("record_both");
+    let arena = dir.join("arena.json");
+    let queries = dir.join("queries.json");
+    let (a, q) = (arena.to_str().unwrap(), queries.to_str().unwrap());
+    let cases: [&[&str]; 2] = [
+        &[
+            "replay", "record", "arena", "--dim", "3", "--bodies", "12", "--ticks", "9", "--out", a,
+        ],
+        &[
+            "replay", "record", "queries", "--count", "64", "--seed", "9", "--out", q,
+        ],
+    ];
+    for args in cases {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).starts_with("recorded "),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let v = run(&["replay", "verify", a, q]);
+    let stdout = text(&v.stdout);
+    assert_eq!(v.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("arena 3D: 9 ticks"), "{stdout}");
+    assert!(stdout.contains("queries: 64 queries"), "{stdout}");
 }
 
 /// Writes `files` into a fresh directory and verifies it.
@@ -170,7 +349,7 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
         ),
         (
             "e-version.json",
-            q.replacen("\"version\":1", "\"version\":7", 1),
+            q.replacen("\"version\":2", "\"version\":7", 1),
         ),
         ("f-truncated.json", q[..q.len() / 3].to_string()),
         ("notes.txt", "hello".to_string()),
@@ -179,9 +358,9 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let expect = [
         ("a-good.json", "ok "),
-        ("b-empty.json", "malformed JSON"),
+        ("b-empty.json", "empty file"),
         ("c-malformed.json", "malformed JSON"),
-        ("d-not-replay.json", "no \"header\""),
+        ("d-not-replay.json", "no \"format\""),
         ("e-version.json", "unsupported header.version 7"),
         ("f-truncated.json", "malformed JSON"),
         ("notes.txt", "skip"),
@@ -224,9 +403,18 @@ fn verify_names_the_query_and_field_of_a_bad_query_input() {
     ];
     for (file, from, to, at) in cases {
         assert!(q.contains(from), "{file}: pattern {from}");
+        // An edit is refused as such; sealed again (as another build's
+        // recording would be), it is re-run.
+        let edited = q.replacen(from, to, 1);
+        let sealed = fixed_collide_cli::replay::reseal(&edited).unwrap();
         let (out, stdout) = verify_dir(
-            &format!("verify_{file}"),
-            &[(file, q.replacen(from, to, 1))],
+            &format!("verify_{}", file.trim_end_matches(".json")),
+            &[("edited.json", edited), (file, sealed)],
+        );
+        let line = line_for(&stdout, "edited.json");
+        assert!(
+            line.starts_with("ERROR") && line.contains("edited replay: "),
+            "{line}"
         );
         assert_eq!(out.status.code(), Some(1), "{file}: {stdout}");
         let line = line_for(&stdout, file);
@@ -242,15 +430,28 @@ fn verify_names_the_query_and_field_of_a_bad_query_input() {
 #[test]
 fn verify_names_an_out_of_domain_or_wrong_dimension_arena_input() {
     let arena = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&arena).unwrap();
-    let mut far = v.clone();
-    far["arena"]["scene"]["bodies"][5]["pos"][1] = serde_json::Value::String("5000000".into());
-    let mut flat = v.clone();
-    flat["arena"]["scene"]["bodies"][7]["vel"] = serde_json::json!(["1", "2", "3"]);
-    let files = [
-        ("far.json", far.to_string()),
-        ("flat.json", flat.to_string()),
-    ];
+    // The records of bodies 5 and 7 (after the header, the run record and
+    // the obstacles), edited; the out-of-domain one sealed again.
+    let edit = |body: usize, f: &dyn Fn(&mut serde_json::Value)| {
+        let mut lines: Vec<String> = arena.lines().map(str::to_string).collect();
+        let n = lines
+            .iter()
+            .position(|l| l.starts_with("{\"body\":"))
+            .unwrap()
+            + body;
+        let mut v: serde_json::Value = serde_json::from_str(&lines[n]).unwrap();
+        f(&mut v);
+        lines[n] = v.to_string();
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>()
+    };
+    let far = edit(5, &|v| {
+        v["body"]["pos"][1] = serde_json::Value::String("5000000".into())
+    });
+    let far = fixed_collide_cli::replay::reseal(&far).unwrap();
+    let flat = edit(7, &|v| {
+        v["body"]["vel"] = serde_json::json!(["1", "2", "3"])
+    });
+    let files = [("far.json", far), ("flat.json", flat)];
     let (out, stdout) = verify_dir("verify_arena_domain", &files);
     assert_eq!(out.status.code(), Some(1));
     let line = line_for(&stdout, "far.json");

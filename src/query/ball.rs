@@ -5,6 +5,7 @@ use crate::vec::Vector;
 
 /// A ball touching or overlapping a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BallHit<const D: usize> {
     /// The point of the box closest to the ball's center (the center itself
     /// when it is inside the box).

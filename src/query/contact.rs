@@ -6,6 +6,7 @@ use crate::vec::Vector;
 
 /// How two overlapping boxes touch, seen from box `a`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<const D: usize> {
     /// Unit outward normal of the face of `a` with the smallest penetration
     /// distance; moving `b` by `depth` along it separates the boxes (leaves

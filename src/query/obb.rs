@@ -11,22 +11,21 @@
 //! ray queries answer for `S`. When the axes are exactly orthonormal
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
+use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, span};
 use crate::kernel::time::Time;
 use crate::kernel::wide::wide_vec;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
 use crate::query::ray::RayHit;
-use crate::query::sat::Sat;
-use crate::rot::Obb;
-use crate::shape::{Ball, Ray};
+use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
 /// axes as given: no tolerance, no false separation, no false overlap.
 ///
-/// Separating-axis test with exact integer arithmetic (see [`Sat`]): in 3D
+/// Separating-axis test with exact integer arithmetic (see [`Dim`]): in 3D
 /// the 15 axes `A_j x A_k`, `B_j x B_k` (face normals) and `A_i x B_j`
 /// (edge pairs), in 2D the 4 face normals. Exactly parallel edges give a
 /// zero axis that never separates; zero half-sizes (faces, segments, points)
@@ -50,9 +49,9 @@ use crate::vec::Vector;
 #[inline]
 pub fn obb_overlap<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> bool
 where
-    Obb<D>: Sat,
+    Const<D>: Dim<D>,
 {
-    a.sat_overlap(b)
+    <Const<D> as Dim<D>>::obb_overlap(a, b)
 }
 
 /// Whether a closed ball meets an oriented box; on a hit, the point of the

@@ -11,6 +11,7 @@ use crate::vec::Vector;
 
 /// Where a ray first meets a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<const D: usize> {
     /// Parameter of the hit, in units of the ray direction, rounded down
     /// (never later than the true hit); 0 when `inside`.

@@ -1,5 +1,6 @@
 //! The separating-axis test for oriented boxes, written once per dimension
-//! (4 axes in 2D, 15 in 3D) behind the sealed trait [`Sat`].
+//! (4 axes in 2D, 15 in 3D) behind the sealed dimension trait
+//! [`Dim`](crate::Dim).
 //!
 //! # Exactness
 //!
@@ -40,46 +41,7 @@
 use crate::kernel::wide::{dot_wide, wide_vec};
 use crate::num::Fx;
 use crate::query::sat_filter::{self, Verdict};
-use crate::rot::Obb;
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for crate::rot::Obb<2> {}
-    impl Sealed for crate::rot::Obb<3> {}
-}
-
-/// The separating-axis overlap test of two oriented boxes of the same
-/// dimension: implemented for [`Obb2`](crate::Obb2) (4 axes) and
-/// [`Obb3`](crate::Obb3) (15 axes) only (sealed). It is what
-/// [`obb_overlap`](crate::obb_overlap) calls; generic code over the
-/// dimension names it as the bound `where Obb<D>: Sat`.
-///
-/// # Examples
-/// ```
-/// use fixed_collide::{obb_overlap, Obb, Sat};
-/// fn touching<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> bool
-/// where
-///     Obb<D>: Sat,
-/// {
-///     obb_overlap(a, b)
-/// }
-/// # use fixed_collide::{Obb2, Rot2, Vec2};
-/// # let a = Obb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1]), Rot2::identity()).unwrap();
-/// # assert!(touching(&a, &a));
-/// ```
-pub trait Sat: sealed::Sealed {
-    /// Whether `self` and `other` overlap as closed sets: exactly
-    /// [`obb_overlap`](crate::obb_overlap)`(self, other)`.
-    ///
-    /// # Examples
-    /// ```
-    /// use fixed_collide::{Obb2, Rot2, Sat, Vec2};
-    /// let a = Obb2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 1]), Rot2::identity()).unwrap();
-    /// let b = Obb2::try_new(Vec2::from_ints([2, 0]), Vec2::from_ints([1, 1]), Rot2::identity()).unwrap();
-    /// assert!(a.sat_overlap(&b)); // touching faces
-    /// ```
-    fn sat_overlap(&self, other: &Self) -> bool;
-}
+use crate::shape::Obb;
 
 const LOW64: u128 = u64::MAX as u128;
 const LOW32: u128 = u32::MAX as u128;
@@ -148,14 +110,12 @@ fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
 /// - `T x A_i` at scale 2^64: `< 2^87`; `(T x A_i) . B_j`: `< 2^122`;
 /// - radii: see `Radius` (split in two `u128`). Every intermediate stays
 ///   below 2^123.
-impl Sat for Obb<3> {
-    #[inline]
-    fn sat_overlap(&self, other: &Self) -> bool {
-        match sat_filter::verdict3(self, other) {
-            Verdict::Separated => false,
-            Verdict::Overlap => true,
-            Verdict::Unsure => exact3(self, other),
-        }
+#[inline]
+pub(crate) fn overlap3(a: &Obb<3>, b: &Obb<3>) -> bool {
+    match sat_filter::verdict3(a, b) {
+        Verdict::Separated => false,
+        Verdict::Overlap => true,
+        Verdict::Unsure => exact3(a, b),
     }
 }
 
@@ -242,14 +202,12 @@ pub(crate) fn exact3(a: &Obb<3>, b: &Obb<3>) -> bool {
 /// Bit budget: `perp` at scale 2^32 (`< 2^33`); `T . L` at scale 2^64,
 /// `< 2^87`; `X . L` (determinants) at scale 2^64, `< 2^67`; radii (at most
 /// 3 terms) `< 2^122`.
-impl Sat for Obb<2> {
-    #[inline]
-    fn sat_overlap(&self, other: &Self) -> bool {
-        match sat_filter::verdict2(self, other) {
-            Verdict::Separated => false,
-            Verdict::Overlap => true,
-            Verdict::Unsure => exact2(self, other),
-        }
+#[inline]
+pub(crate) fn overlap2(a: &Obb<2>, b: &Obb<2>) -> bool {
+    match sat_filter::verdict2(a, b) {
+        Verdict::Separated => false,
+        Verdict::Overlap => true,
+        Verdict::Unsure => exact2(a, b),
     }
 }
 

@@ -49,7 +49,7 @@
 //! `t = T.a` `< 2^60`; face scores `< 2^60 + 4 * 2^59`; edge terms
 //! `t/2^29 * R < 2^60`, radii `< 4 * 2^59`: all below 2^62.
 
-use crate::rot::Obb;
+use crate::shape::Obb;
 
 /// Axis components are floored to `2^-AXIS_BITS`.
 const AXIS_BITS: u32 = 29;

@@ -11,6 +11,7 @@ use crate::vec::Vector;
 
 /// When a moving box penetrates a stationary one during a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sweep<const D: usize> {
     /// First time in `[0, 1]` at which the boxes touch before penetrating,
     /// rounded down (never later than the true time); 0 when `overlapping`.
@@ -214,6 +215,7 @@ pub(crate) fn sweep_result<T: Den, const D: usize>(s: &Span<T>, neg: &[bool; D])
 
 /// The times at which two moving boxes overlap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OverlapInterval {
     /// First time in `[0, 1]` of (closed) overlap, rounded down; 0 when they
     /// overlap at the start.

@@ -1,7 +1,10 @@
-//! An exact reference for the axis-aligned queries, written from the
-//! definitions in DESIGN.md ("The queries") and independently of the library
-//! code: no shared helpers, and the continuous queries are decided by a
-//! different method (sampling the candidate times, see [`sweep`]).
+//! An exact reference for the axis-aligned queries, written from their
+//! definitions (each stated on its function below: closed overlap counts
+//! touching, open overlap is strict penetration; the sweep is the interval of
+//! open overlap within `[0, 1]`, the sweep pair that of closed overlap; rays
+//! and spheres meet the closed box) and independently of the library code:
+//! no shared helpers, and the continuous queries are decided by a different
+//! method (sampling the candidate times, see [`sweep`]).
 //!
 //! Every quantity is an integer on raw bits (value * 2^32) in `i128`, and times
 //! are exact fractions of such integers ([`Rat`]). Every product and sum goes

@@ -25,7 +25,7 @@ pub struct ObbOverlap<const D: usize>;
 impl<const D: usize> Query for ObbOverlap<D>
 where
     Dim<D>: Space<D>,
-    Obb<D>: fixed_collide::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
     GObb<D>: Convert<PObb<D>>,
 {
     const NAME: &'static str = if D == 2 {

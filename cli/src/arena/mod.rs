@@ -3,6 +3,12 @@
 //! family, and hashed per tick. The same scene and inputs give the same
 //! hashes on every platform and build.
 //!
+//! [`World::new`] checks the whole scene and places the static shapes once:
+//! the obstacles' bounds, the oriented obstacles' boxes, and the
+//! broadphases' obstacle entries. A tick only moves the bodies (placing
+//! each moved body's bounds and exact shape once) and runs the queries, so
+//! it fails only when a body leaves the domain ([`LeftDomain`]).
+//!
 //! Candidates come from two [`Broadphase`]s: one holds the bodies' swept
 //! bounds (set every tick) and the obstacles' bounds, and gives the
 //! body-body and body-obstacle pairs in one call; the other holds the
@@ -27,10 +33,15 @@
 //! 7. each body's ray sensor ([`ray_aabb`], [`ray_obb`]) reads the nearest
 //!    obstacle along its velocity.
 
+mod checks;
+mod place;
 pub mod scene;
 
+use crate::eval::Op;
 use crate::state_hash::Encoder;
 use crate::{Error, Field};
+pub use checks::LeftDomain;
+use checks::{check_kicks, index_id};
 use fixed_collide::broadphase::Broadphase;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
 use fixed_collide::query::ball::sphere_aabb;
@@ -39,50 +50,49 @@ use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::ray_aabb;
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
-use fixed_collide::rot::Obb;
-use fixed_collide::shape::{Aabb, Ray};
+use fixed_collide::shape::Ray;
 use fixed_collide::vec::Vector;
+use place::{Form, Placed, Static};
 use scene::{Body, Scene, ShapeKind};
 
-/// How many queries of each family the arena has run (the broadphases'
-/// own box tests are not counted).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QueryCounts {
-    /// [`aabb_overlap`] calls.
-    pub aabb_overlap: u64,
-    /// [`aabb_intersection`] calls.
-    pub aabb_intersection: u64,
-    /// [`aabb_contact`] calls.
-    pub aabb_contact: u64,
-    /// [`aabb_sweep`] calls.
-    pub aabb_sweep: u64,
-    /// [`aabb_sweep_pair`] calls.
-    pub aabb_sweep_pair: u64,
-    /// [`ray_aabb`] calls.
-    pub ray_aabb: u64,
-    /// [`ray_obb`] calls.
-    pub ray_obb: u64,
-    /// [`obb_overlap`] calls.
-    pub obb_overlap: u64,
-    /// [`sphere_aabb`] calls.
-    pub sphere_aabb: u64,
-    /// [`sphere_obb`] calls.
-    pub sphere_obb: u64,
+/// How many queries of each op the arena has run (the broadphases' own box
+/// tests are not counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryCounts([u64; Op::COUNT]);
+
+impl Default for QueryCounts {
+    fn default() -> Self {
+        Self([0; Op::COUNT])
+    }
 }
 
 impl QueryCounts {
-    /// The total over all families.
+    /// Counts one query of `op`.
+    fn add(&mut self, op: Op) {
+        self.0[op.index()] += 1;
+    }
+
+    /// The queries of `op`.
+    pub fn get(&self, op: Op) -> u64 {
+        self.0[op.index()]
+    }
+
+    /// The total over all ops.
     pub fn total(&self) -> u64 {
-        self.aabb_overlap
-            + self.aabb_intersection
-            + self.aabb_contact
-            + self.aabb_sweep
-            + self.aabb_sweep_pair
-            + self.ray_aabb
-            + self.ray_obb
-            + self.obb_overlap
-            + self.sphere_aabb
-            + self.sphere_obb
+        self.0.iter().sum()
+    }
+}
+
+impl std::fmt::Display for QueryCounts {
+    /// `N in all: aabb_overlap N, ...`, every op in the order of
+    /// [`Op::ALL`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} in all", self.total())?;
+        for (i, op) in Op::ALL.into_iter().enumerate() {
+            let sep = if i == 0 { ": " } else { ", " };
+            write!(f, "{sep}{} {}", op.name(), self.get(op))?;
+        }
+        Ok(())
     }
 }
 
@@ -97,13 +107,19 @@ pub struct World<const D: usize> {
     next_kick: usize,
     trigger_hits: Vec<u32>,
     counts: QueryCounts,
-    /// The obstacles' bounds (static), by index, and a broadphase over
-    /// them (id = index) for the ray sensors.
-    obstacle_bounds: Vec<Aabb<D>>,
+    /// The obstacles, placed once (by index), and a broadphase over their
+    /// bounds (id = index) for the ray sensors.
+    statics: Vec<Static<D>>,
     obstacle_bp: Broadphase<D>,
-    /// A broadphase over the bodies' swept bounds (id = body index) and
-    /// the obstacles' bounds (id = number of bodies + obstacle index).
+    /// A broadphase over the bodies' swept bounds (id = body index, set
+    /// every tick) and the obstacles' bounds (id = number of bodies +
+    /// obstacle index, set once).
     broad: Broadphase<D>,
+    /// Each body's shape where it is now, and where it was at the start of
+    /// the tick (with its position).
+    placed: Vec<Placed<D>>,
+    start: Vec<Placed<D>>,
+    start_pos: Vec<Vector<D>>,
     /// Reused buffers: all pairs, body pairs, body-obstacle pairs, query
     /// answers.
     pairs: Vec<(u32, u32)>,
@@ -142,37 +158,41 @@ fn approaching<const D: usize>(a: &Body<D>, b: &Body<D>) -> bool {
 
 impl<const D: usize> World<D>
 where
-    Obb<D>: fixed_collide::query::sat::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
-    /// A world at tick 0. Checks that every shape is within the domain.
+    /// A world at tick 0. Places every obstacle once (its bounds, its
+    /// oriented box, the broadphases over them) and checks the whole scene,
+    /// so that only a body leaving the domain can stop a tick.
     ///
     /// # Errors
-    /// The first body or obstacle out of the domain, named by index.
+    /// The first bad field, named by its path: an obstacle or body out of
+    /// the domain (`obstacles[2].min.x`), a velocity out of the domain
+    /// (`bodies[4].vel.y`, `kicks[0].vel.x`), a kick naming no body or out
+    /// of tick order.
     pub fn new(scene: Scene<D>) -> Result<Self, Error> {
         let n = scene.bodies.len();
         let all = n + scene.obstacles.len();
-        let mut obstacle_bounds = Vec::with_capacity(scene.obstacles.len());
+        let mut statics = Vec::with_capacity(scene.obstacles.len());
         let mut obstacle_bp = Broadphase::with_capacity(scene.obstacles.len());
         let mut broad = Broadphase::with_capacity(all);
         for (i, o) in scene.obstacles.iter().enumerate() {
-            let b = o
-                .shape
-                .bounds(o.pos)
+            let s = Static::new(&o.shape, o.pos)
                 .map_err(|e| Error::shape(&Field::new(format!("obstacles[{i}]")), e))?;
-            obstacle_bp.insert(index_id(i)?, b)?;
-            broad.insert(index_id(n + i)?, b)?;
-            obstacle_bounds.push(b);
+            obstacle_bp.insert(index_id(i)?, s.bounds)?;
+            broad.insert(index_id(n + i)?, s.bounds)?;
+            statics.push(s);
         }
+        let mut placed = Vec::with_capacity(n);
         for (i, b) in scene.bodies.iter().enumerate() {
-            let bounds = b
-                .shape
-                .bounds(b.pos)
-                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
+            let at = Field::new(format!("bodies[{i}]"));
+            let p = Placed::new(&b.shape, b.pos).map_err(|e| Error::shape(&at, e))?;
             b.vel
                 .check_domain(fixed_collide::Field::new("vel"))
-                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
-            broad.insert(index_id(i)?, bounds)?;
+                .map_err(|e| Error::shape(&at, e))?;
+            broad.insert(index_id(i)?, p.bounds)?;
+            placed.push(p);
         }
+        check_kicks(&scene)?;
         let trigger_hits = vec![0; scene.triggers.len()];
         Ok(Self {
             scene,
@@ -180,9 +200,12 @@ where
             next_kick: 0,
             trigger_hits,
             counts: QueryCounts::default(),
-            obstacle_bounds,
+            statics,
             obstacle_bp,
             broad,
+            start: placed.clone(),
+            placed,
+            start_pos: Vec::with_capacity(n),
             pairs: Vec::new(),
             body_pairs: Vec::new(),
             near: Vec::new(),
@@ -229,28 +252,36 @@ where
         e.hash()
     }
 
-    /// Runs one tick.
+    /// Runs one tick: moves the bodies and runs the queries (the obstacles
+    /// were placed by [`World::new`]).
     ///
     /// # Errors
-    /// When a body would leave the domain (cannot happen in a scene with
-    /// walls; reported rather than wrapped).
-    pub fn step(&mut self) -> Result<(), Error> {
+    /// [`LeftDomain`] when a body lands outside the domain (a scene
+    /// without walls around its bodies); the world is then left mid-tick.
+    pub fn step(&mut self) -> Result<(), LeftDomain> {
+        let tick = self.tick + 1;
         self.apply_kicks();
-        let start: Vec<Vector<D>> = self.scene.bodies.iter().map(|b| b.pos).collect();
-        let bounds0 = self.body_bounds()?;
-        let swept: Vec<Aabb<D>> = bounds0
-            .iter()
-            .zip(&self.scene.bodies)
-            .map(|(bb, b)| bb.try_swept(b.vel))
-            .collect::<Result<_, _>>()?;
+        // The bodies' shapes at the start of the tick are those of the end
+        // of the last one; `placed` is rewritten as they move.
+        std::mem::swap(&mut self.placed, &mut self.start);
+        self.start_pos.clear();
+        self.start_pos
+            .extend(self.scene.bodies.iter().map(|b| b.pos));
+        for (i, (p, b)) in (0u32..).zip(self.start.iter().zip(&self.scene.bodies)) {
+            let swept = place::swept_in_domain(&p.bounds, b.vel).map_err(|error| LeftDomain {
+                body: i,
+                tick,
+                error,
+            })?;
+            // Ids 0..n were inserted by `new` and are never removed: `set`
+            // cannot fail.
+            let _ = self.broad.set(i, swept);
+        }
         // Pairs of bodies whose swept bounds meet, and (body, obstacle)
         // pairs, both in ascending order: the ascending pairs of the
         // broadphase split by the second id.
-        for (i, s) in swept.iter().enumerate() {
-            self.broad.set(i as u32, *s)?;
-        }
         self.broad.pairs(&mut self.pairs);
-        let n = swept.len() as u32;
+        let n = self.scene.bodies.len() as u32;
         let mut body_pairs = std::mem::take(&mut self.body_pairs);
         let mut near = std::mem::take(&mut self.near);
         body_pairs.clear();
@@ -262,14 +293,14 @@ where
                 near.push((a, b - n));
             }
         }
-        self.count_meetings(&body_pairs, &bounds0);
-        self.move_bodies(&bounds0, &near)?;
-        self.oriented_obstacles(&start, &near)?;
-        self.resolve_pairs(&body_pairs)?;
-        self.count_triggers()?;
-        self.read_sensors()?;
+        self.count_meetings(&body_pairs);
+        self.move_bodies(&near, tick)?;
+        self.oriented_obstacles(&near);
+        self.resolve_pairs(&body_pairs);
+        self.count_triggers();
+        self.read_sensors(tick)?;
         (self.body_pairs, self.near) = (body_pairs, near);
-        self.tick += 1;
+        self.tick = tick;
         Ok(())
     }
 
@@ -287,55 +318,45 @@ where
         }
     }
 
-    fn body_bounds(&self) -> Result<Vec<Aabb<D>>, Error> {
-        self.scene
-            .bodies
-            .iter()
-            .map(|b| b.shape.bounds(b.pos))
-            .collect::<Result<_, _>>()
-            .map_err(Error::from)
-    }
-
-    fn count_meetings(&mut self, pairs: &[(u32, u32)], bounds0: &[Aabb<D>]) {
+    fn count_meetings(&mut self, pairs: &[(u32, u32)]) {
+        let bounds0 = &self.start;
         for &(i, j) in pairs {
             let (i, j) = (i as usize, j as usize);
-            self.counts.aabb_sweep_pair += 1;
+            self.counts.add(Op::AabbSweepPair);
             let (vi, vj) = (self.scene.bodies[i].vel, self.scene.bodies[j].vel);
-            if aabb_sweep_pair(&bounds0[i], vi, &bounds0[j], vj).is_some() {
+            if aabb_sweep_pair(&bounds0[i].bounds, vi, &bounds0[j].bounds, vj).is_some() {
                 self.scene.bodies[i].contacts += 1;
                 self.scene.bodies[j].contacts += 1;
             }
         }
     }
 
-    fn move_bodies(&mut self, bounds0: &[Aabb<D>], near: &[(u32, u32)]) -> Result<(), Error> {
-        let obstacles = &self.obstacle_bounds;
+    fn move_bodies(&mut self, near: &[(u32, u32)], tick: u32) -> Result<(), LeftDomain> {
         let mut cursor = 0;
-        for (i, bb) in bounds0.iter().enumerate() {
-            let d = self.scene.bodies[i].vel;
+        for (i, start) in (0u32..).zip(&self.start) {
+            let bb = &start.bounds;
+            let body = &mut self.scene.bodies[i as usize];
+            let d = body.vel;
             // Earliest impact among the box obstacles near this body; the
             // lower obstacle index wins a tie.
             let mut first: Option<(Fx, Vector<D>)> = None;
             while let Some(&(bi, oi)) = near.get(cursor) {
-                if bi as usize != i {
+                if bi != i {
                     break;
                 }
                 cursor += 1;
-                if !matches!(
-                    self.scene.obstacles[oi as usize].shape,
-                    ShapeKind::Box { .. }
-                ) {
+                let obstacle = &self.statics[oi as usize];
+                if !obstacle.is_box {
                     continue;
                 }
-                self.counts.aabb_sweep += 1;
-                match aabb_sweep(&obstacles[oi as usize], bb, d) {
+                self.counts.add(Op::AabbSweep);
+                match aabb_sweep(&obstacle.bounds, bb, d) {
                     Some(s) if !s.overlapping && first.is_none_or(|(t, _)| s.t_enter < t) => {
                         first = Some((s.t_enter, s.normal));
                     }
                     _ => {}
                 }
             }
-            let body = &mut self.scene.bodies[i];
             match first {
                 Some((t, normal)) => {
                     let step = Vector(std::array::from_fn(|k| scale_toward_zero(t, d.0[k])));
@@ -348,120 +369,94 @@ where
                 }
                 None => body.pos = add(body.pos, d),
             }
-            body.shape
-                .bounds(body.pos)
-                .map_err(|e| Error::shape(&Field::new(format!("bodies[{i}]")), e))?;
+            self.placed[i as usize] =
+                Placed::new(&body.shape, body.pos).map_err(|error| LeftDomain {
+                    body: i,
+                    tick,
+                    error,
+                })?;
         }
         Ok(())
     }
 
-    fn oriented_obstacles(
-        &mut self,
-        start: &[Vector<D>],
-        near: &[(u32, u32)],
-    ) -> Result<(), Error> {
+    fn oriented_obstacles(&mut self, near: &[(u32, u32)]) {
         for &(bi, oi) in near {
-            let o = self.scene.obstacles[oi as usize];
-            let Some(obstacle) = o.shape.obb(o.pos)? else {
+            let Some(obstacle) = &self.statics[oi as usize].oriented else {
                 continue;
             };
-            if !matches!(o.shape, ShapeKind::Oriented { .. }) {
-                continue;
-            }
-            let body = &mut self.scene.bodies[bi as usize];
-            let hit = if let Some(ball) = body.shape.ball(body.pos)? {
-                self.counts.sphere_obb += 1;
-                sphere_obb(&ball, &obstacle).is_some()
-            } else if let Some(obb) = body.shape.obb(body.pos)? {
-                self.counts.obb_overlap += 1;
-                obb_overlap(&obb, &obstacle)
-            } else {
-                false
+            let bi = bi as usize;
+            let hit = match &self.placed[bi].form {
+                Form::Ball(ball) => {
+                    self.counts.add(Op::SphereObb);
+                    sphere_obb(ball, obstacle).is_some()
+                }
+                Form::Boxed(obb) => {
+                    self.counts.add(Op::ObbOverlap);
+                    obb_overlap(obb, obstacle)
+                }
             };
             if hit {
-                body.pos = start[bi as usize];
+                let body = &mut self.scene.bodies[bi];
+                body.pos = self.start_pos[bi];
                 body.vel = Vector(body.vel.0.map(|c| -c));
+                self.placed[bi] = self.start[bi];
             }
         }
-        Ok(())
     }
 
-    fn resolve_pairs(&mut self, pairs: &[(u32, u32)]) -> Result<(), Error> {
+    fn resolve_pairs(&mut self, pairs: &[(u32, u32)]) {
         for &(i, j) in pairs {
-            let (a, b) = (self.scene.bodies[i as usize], self.scene.bodies[j as usize]);
+            let (i, j) = (i as usize, j as usize);
+            let (a, b) = (self.scene.bodies[i], self.scene.bodies[j]);
+            let (pa, pb) = (&self.placed[i], &self.placed[j]);
             let touching = match (&a.shape, &b.shape) {
                 (ShapeKind::Box { .. }, ShapeKind::Box { .. }) => {
-                    self.counts.aabb_contact += 1;
-                    if let Some(c) = aabb_contact(&a.shape.bounds(a.pos)?, &b.shape.bounds(b.pos)?)
-                    {
+                    self.counts.add(Op::AabbContact);
+                    if let Some(c) = aabb_contact(&pa.bounds, &pb.bounds) {
                         // Exchange the velocity components along the normal
                         // when the boxes approach along it.
                         let k = c.normal.0.iter().position(|n| *n != Fx::ZERO).unwrap_or(0);
                         let rel = wide(b.vel.0[k]) - wide(a.vel.0[k]);
                         if rel * wide(c.normal.0[k]) < 0 {
-                            self.scene.bodies[i as usize].vel.0[k] = b.vel.0[k];
-                            self.scene.bodies[j as usize].vel.0[k] = a.vel.0[k];
+                            self.scene.bodies[i].vel.0[k] = b.vel.0[k];
+                            self.scene.bodies[j].vel.0[k] = a.vel.0[k];
                         }
                     }
                     continue;
                 }
                 (ShapeKind::Ball { .. }, ShapeKind::Ball { .. }) => continue,
-                (ShapeKind::Ball { .. }, _) => self.ball_touches(&a, &b)?,
-                (_, ShapeKind::Ball { .. }) => self.ball_touches(&b, &a)?,
+                (ShapeKind::Ball { .. }, _) => ball_touches(&mut self.counts, pa, &b.shape, pb),
+                (_, ShapeKind::Ball { .. }) => ball_touches(&mut self.counts, pb, &a.shape, pa),
                 _ => {
-                    self.counts.obb_overlap += 1;
-                    match (a.shape.obb(a.pos)?, b.shape.obb(b.pos)?) {
-                        (Some(x), Some(y)) => obb_overlap(&x, &y),
+                    self.counts.add(Op::ObbOverlap);
+                    match (pa.obb(), pb.obb()) {
+                        (Some(x), Some(y)) => obb_overlap(x, y),
                         _ => false,
                     }
                 }
             };
             if touching && approaching(&a, &b) {
-                self.scene.bodies[i as usize].vel = b.vel;
-                self.scene.bodies[j as usize].vel = a.vel;
+                self.scene.bodies[i].vel = b.vel;
+                self.scene.bodies[j].vel = a.vel;
             }
         }
-        Ok(())
     }
 
-    fn ball_touches(&mut self, ball: &Body<D>, other: &Body<D>) -> Result<bool, Error> {
-        let Some(s) = ball.shape.ball(ball.pos)? else {
-            return Ok(false);
-        };
-        Ok(match other.shape {
-            ShapeKind::Box { .. } => {
-                self.counts.sphere_aabb += 1;
-                sphere_aabb(&s, &other.shape.bounds(other.pos)?).is_some()
-            }
-            _ => match other.shape.obb(other.pos)? {
-                Some(o) => {
-                    self.counts.sphere_obb += 1;
-                    sphere_obb(&s, &o).is_some()
-                }
-                None => false,
-            },
-        })
-    }
-
-    fn count_triggers(&mut self) -> Result<(), Error> {
-        for b in &self.scene.bodies {
-            let bb = b.shape.bounds(b.pos)?;
+    fn count_triggers(&mut self) {
+        for (b, p) in self.scene.bodies.iter().zip(&self.placed) {
             for (z, zone) in self.scene.triggers.iter().enumerate() {
-                let inside = match b.shape {
-                    ShapeKind::Ball { .. } => match b.shape.ball(b.pos)? {
-                        Some(s) => {
-                            self.counts.sphere_aabb += 1;
-                            sphere_aabb(&s, zone).is_some()
-                        }
-                        None => false,
-                    },
-                    ShapeKind::Box { .. } => {
-                        self.counts.aabb_intersection += 1;
-                        aabb_intersection(&bb, zone).is_some()
+                let inside = match (&b.shape, &p.form) {
+                    (_, Form::Ball(s)) => {
+                        self.counts.add(Op::SphereAabb);
+                        sphere_aabb(s, zone).is_some()
                     }
-                    ShapeKind::Oriented { .. } => {
-                        self.counts.aabb_overlap += 1;
-                        aabb_overlap(&bb, zone)
+                    (ShapeKind::Box { .. }, _) => {
+                        self.counts.add(Op::AabbIntersection);
+                        aabb_intersection(&p.bounds, zone).is_some()
+                    }
+                    _ => {
+                        self.counts.add(Op::AabbOverlap);
+                        aabb_overlap(&p.bounds, zone)
                     }
                 };
                 if inside {
@@ -469,42 +464,42 @@ where
                 }
             }
         }
-        Ok(())
     }
 
-    fn read_sensors(&mut self) -> Result<(), Error> {
+    fn read_sensors(&mut self, tick: u32) -> Result<(), LeftDomain> {
         let reach = Fx::from_num(SENSOR_TICKS);
-        let obstacles = &self.obstacle_bounds;
-        for b in &mut self.scene.bodies {
+        for (i, b) in (0u32..).zip(&mut self.scene.bodies) {
             b.sensor = -Fx::ONE;
             if b.vel.is_zero() {
                 continue;
             }
-            let ray = Ray::try_new(b.pos, b.vel, reach)?;
             let end = add(b.pos, Vector(b.vel.0.map(|c| scale_toward_zero(reach, c))));
             let lo = Vector(std::array::from_fn(|k| b.pos.0[k].min(end.0[k])));
             let hi = Vector(std::array::from_fn(|k| b.pos.0[k].max(end.0[k])));
-            // Rounding toward zero can shorten the reach by an ulp: grow the
-            // box by one ulp so the prefilter never drops a hit.
-            let ray_box = Aabb::try_new(
-                Vector(lo.0.map(|c| c - Fx::DELTA)),
-                Vector(hi.0.map(|c| c + Fx::DELTA)),
-            )?;
+            // The position is in the domain (placed) and so is the velocity
+            // (checked by `new` with every kick), so neither can fail; an
+            // error would still be about this body.
+            let left = |error| LeftDomain {
+                body: i,
+                tick,
+                error,
+            };
+            let ray = Ray::try_new(b.pos, b.vel, reach).map_err(left)?;
+            // Rounding toward zero can shorten the reach by an ulp: the
+            // prefilter box is one ulp larger so it never drops a hit.
+            let ray_box = place::grown_in_domain(lo, hi).map_err(left)?;
             // The obstacles whose bounds meet the ray's, ascending.
             self.obstacle_bp.query(&ray_box, &mut self.found);
             for &oi in &self.found {
-                let (o, ob) = (&self.scene.obstacles[oi as usize], &obstacles[oi as usize]);
-                let t = match o.shape {
-                    ShapeKind::Oriented { .. } => match o.shape.obb(o.pos)? {
-                        Some(obb) => {
-                            self.counts.ray_obb += 1;
-                            ray_obb(&ray, &obb).map(|h| h.t)
-                        }
-                        None => None,
-                    },
-                    _ => {
-                        self.counts.ray_aabb += 1;
-                        ray_aabb(&ray, ob).map(|h| h.t)
+                let o = &self.statics[oi as usize];
+                let t = match &o.oriented {
+                    Some(obb) => {
+                        self.counts.add(Op::RayObb);
+                        ray_obb(&ray, obb).map(|h| h.t)
+                    }
+                    None => {
+                        self.counts.add(Op::RayAabb);
+                        ray_aabb(&ray, &o.bounds).map(|h| h.t)
                     }
                 };
                 if let Some(t) = t
@@ -518,10 +513,29 @@ where
     }
 }
 
-/// An index as a broadphase id.
-fn index_id(i: usize) -> Result<u32, Error> {
-    u32::try_from(i).map_err(|_| Error::Invalid {
-        field: Field::new("scene"),
-        reason: format!("{i} bodies and obstacles: more than 2^32"),
-    })
+/// Whether the ball `ball` touches the other body (`shape` placed as
+/// `other`), counting the query.
+fn ball_touches<const D: usize>(
+    counts: &mut QueryCounts,
+    ball: &Placed<D>,
+    shape: &ShapeKind<D>,
+    other: &Placed<D>,
+) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    let Some(s) = ball.ball() else {
+        return false;
+    };
+    match (shape, other.obb()) {
+        (ShapeKind::Box { .. }, _) => {
+            counts.add(Op::SphereAabb);
+            sphere_aabb(s, &other.bounds).is_some()
+        }
+        (_, Some(o)) => {
+            counts.add(Op::SphereObb);
+            sphere_obb(s, o).is_some()
+        }
+        (_, None) => false,
+    }
 }

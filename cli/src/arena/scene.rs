@@ -4,9 +4,9 @@
 use crate::rng::Rng;
 use fixed_collide::Error;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide};
-use fixed_collide::rot::{Obb, Rot};
 use fixed_collide::shape::{Aabb, Ball};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Const, Dim, Obb, Rot, RotForm, RotSpec};
 
 /// The shape of a body or obstacle, placed by a separate position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,30 +133,25 @@ pub struct Scene<const D: usize> {
     pub kicks: Vec<Kick<D>>,
 }
 
-/// Random rotations, which differ by dimension.
-pub trait RandomRot: Sized {
-    /// A seeded random rotation.
-    fn random(rng: &mut Rng) -> Self;
-}
-
-impl RandomRot for Rot<2> {
-    fn random(rng: &mut Rng) -> Self {
-        Rot::<2>::from_angle(rng.grid(-4, 4, 12))
-    }
-}
-
-impl RandomRot for Rot<3> {
-    fn random(rng: &mut Rng) -> Self {
-        loop {
-            let q = [
+/// A seeded random rotation: in 2D from one angle in `[-4, 4]`, in 3D from
+/// a quaternion with components in `[-1, 1]`, drawn again until it is not
+/// zero.
+pub fn random_rot<const D: usize>(rng: &mut Rng) -> Rot<D>
+where
+    Const<D>: Dim<D>,
+{
+    loop {
+        let spec = match Rot::<D>::FORM {
+            RotForm::Angle => RotSpec::Angle(rng.grid(-4, 4, 12)),
+            RotForm::Quat => RotSpec::Quat([
                 rng.grid(-1, 1, 12),
                 rng.grid(-1, 1, 12),
                 rng.grid(-1, 1, 12),
                 rng.grid(-1, 1, 12),
-            ];
-            if let Ok(r) = Rot::<3>::try_from_quat(q) {
-                return r;
-            }
+            ]),
+        };
+        if let Ok(r) = Rot::<D>::try_from_spec(&spec) {
+            return r;
         }
     }
 }
@@ -184,7 +179,7 @@ fn random_vel<const D: usize>(rng: &mut Rng) -> Vector<D> {
 /// ticks.
 pub fn generate<const D: usize>(bodies: u32, ticks: u32, seed: u64) -> Scene<D>
 where
-    Rot<D>: RandomRot,
+    Const<D>: Dim<D>,
 {
     let mut rng = Rng::new(seed);
     let w = world_half(D);
@@ -214,7 +209,7 @@ where
         let half = Vector(std::array::from_fn(|_| rng.grid(2, 12, 2)));
         let shape = ShapeKind::Oriented {
             half,
-            rot: Rot::<D>::random(&mut rng),
+            rot: random_rot(&mut rng),
         };
         obstacles.push(Obstacle {
             shape,
@@ -240,7 +235,7 @@ where
                 let half = Vector(std::array::from_fn(|_| rng.grid(0, 4, 4)));
                 ShapeKind::Oriented {
                     half,
-                    rot: Rot::<D>::random(&mut rng),
+                    rot: random_rot(&mut rng),
                 }
             }
         };

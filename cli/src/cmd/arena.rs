@@ -1,13 +1,12 @@
 //! `fixed-collide arena`: run the deterministic arena, print its hashes, and
 //! optionally record or check a replay.
 
-use super::opts::Opts;
+use super::args::{ArenaArgs, FAILED, OK, SceneArgs, USAGE};
 use super::progress::Progress;
-use fixed_collide::rot::{Obb, Rot};
-use fixed_collide_cli::arena::scene::{RandomRot, generate};
-use fixed_collide_cli::replay::{self, ArenaRecord, Header, Kind, Replay};
+use fixed_collide_cli::arena::scene::generate;
+use fixed_collide_cli::replay::{self, ArenaCheck, ArenaWriter, FinalState};
 use fixed_collide_cli::state_hash::hex;
-use std::ffi::OsString;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -20,17 +19,14 @@ pub const DEFAULT: Config = Config {
 };
 
 impl Config {
-    /// `--dim`, `--bodies`, `--ticks` and `--seed`, defaulting to [`DEFAULT`].
-    ///
-    /// # Errors
-    /// A value that is not a whole number in range, naming the option.
-    pub fn from_opts(opts: &Opts) -> Result<Config, String> {
-        Ok(Config {
-            dim: opts.int("dim", DEFAULT.dim, 2, 3)?,
-            bodies: opts.int("bodies", DEFAULT.bodies, 0, 200_000)?,
-            ticks: opts.int("ticks", DEFAULT.ticks, 0, 10_000_000)?,
-            seed: opts.int("seed", DEFAULT.seed, 0, u64::MAX)?,
-        })
+    /// The scene options given, the others from [`DEFAULT`].
+    pub fn from_args(args: &SceneArgs) -> Config {
+        Config {
+            dim: args.dim.unwrap_or(DEFAULT.dim),
+            bodies: args.bodies.unwrap_or(DEFAULT.bodies),
+            ticks: args.ticks.unwrap_or(DEFAULT.ticks),
+            seed: args.seed.unwrap_or(DEFAULT.seed),
+        }
     }
 }
 
@@ -47,10 +43,8 @@ pub struct Config {
     pub seed: u64,
 }
 
-pub const HELP: &str = "Usage: fixed-collide arena [--dim 2|3] [--bodies N] [--ticks N] [--seed S]
-                           [--print-every N] [--record FILE] [--check FILE]
-
-Runs the deterministic arena: moving boxes, oriented boxes and balls among
+/// The long description of `arena`.
+pub const ABOUT: &str = "Run the deterministic arena: moving boxes, oriented boxes and balls among
 static obstacles, using every query family each tick (continuous sweeps so
 fast bodies never tunnel, ray sensors, contacts, triggers). Prints the state
 hash every --print-every ticks (default: 8 lines in all) and a summary:
@@ -59,58 +53,26 @@ ticks, queries per family, time per tick, final hash.
 With no options it runs the default scene (2D, 400 bodies, 400 ticks, seed 1)
 and checks it against replays/arena-2d.json. --record FILE writes a replay of
 the run (a state hash every tick); --check FILE compares the run with a
-recorded replay of the same parameters.
+recorded replay of the same parameters.";
 
-Exit status: 0 success, 1 a check failed, 2 usage error or unreadable file.
-";
+/// Shown after `arena`'s help.
+pub const AFTER_HELP: &str =
+    "Exit status: 0 success, 1 a check failed, 2 usage error or unreadable file.";
 
-/// Runs `arena` with its arguments; returns the exit status.
-pub fn command(args: &[OsString]) -> u8 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{HELP}");
-        return 0;
-    }
-    let opts = match Opts::parse(
-        args,
-        &[
-            "dim",
-            "bodies",
-            "ticks",
-            "seed",
-            "print-every",
-            "record",
-            "check",
-        ],
-    ) {
-        Ok(o) => o,
-        Err(e) => return usage(&e),
-    };
-    if let Some(p) = opts.positional.first() {
-        return usage(&format!("arena takes no positional argument (got '{p}')"));
-    }
-    let parsed = Config::from_opts(&opts).and_then(|c| {
-        let print_every = opts.int("print-every", (c.ticks / 8).max(1), 1, u64::from(u32::MAX))?;
-        Ok((c, print_every))
-    });
-    let (config, print_every) = match parsed {
-        Ok(v) => v,
-        Err(e) => return usage(&e),
-    };
-    let check = match opts.get("check") {
-        Some(p) => Some(PathBuf::from(p)),
-        None if opts.is_empty() => default_replay(),
+/// Runs `arena` with its options; returns the exit status.
+pub fn command(args: &ArenaArgs) -> u8 {
+    let config = Config::from_args(&args.scene);
+    let print_every = args.print_every.unwrap_or((config.ticks / 8).max(1));
+    let check = match &args.check {
+        Some(p) => Some(p.clone()),
+        None if args.is_default_run() => default_replay(),
         None => None,
     };
-    let record = opts.get("record").map(PathBuf::from);
+    let record = args.record.as_deref();
     match config.dim {
-        2 => run::<2>(config, print_every, record.as_deref(), check.as_deref()),
-        _ => run::<3>(config, print_every, record.as_deref(), check.as_deref()),
+        2 => run::<2>(config, print_every, record, check.as_deref()),
+        _ => run::<3>(config, print_every, record, check.as_deref()),
     }
-}
-
-fn usage(message: &str) -> u8 {
-    eprintln!("fixed-collide arena: {message}\nTry 'fixed-collide arena --help'.");
-    2
 }
 
 /// `replays/arena-2d.json` in the current directory or in the crate's.
@@ -130,8 +92,7 @@ fn run<const D: usize>(
     check: Option<&Path>,
 ) -> u8
 where
-    Rot<D>: RandomRot,
-    Obb<D>: fixed_collide::Sat,
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
     println!(
@@ -141,15 +102,40 @@ where
         config.ticks,
         config.seed
     );
-    let mut progress = Progress::new("arena");
+    // The replay to check against and the one to record are read and
+    // written as the run goes, one record at a time; both are opened before
+    // the run, so a bad path is reported at once.
+    let mut checker = match check.map(|p| open_check(p, config)).transpose() {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let mut writer = match record
+        .map(|p| ArenaWriter::create(p, &scene, config.seed, config.ticks, 1))
+        .transpose()
+    {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("fixed-collide arena: cannot record: {e}");
+            return USAGE;
+        }
+    };
+    let progress = Progress::new("arena");
     let started = Instant::now();
-    // One run: its per-tick hashes are printed as they come and recorded.
-    let outcome = replay::run_arena(scene, config.seed, config.ticks, 1, &mut |t, h| {
+    // One run: its per-tick hashes are printed, checked and recorded as
+    // they come.
+    let outcome = replay::run_arena(scene, config.ticks, &mut |t, h| {
         if t % print_every == 0 || t == config.ticks {
-            progress.finish();
-            println!("tick {t:>7}  hash {}", hex(h));
+            progress.suspend(|| println!("tick {t:>7}  hash {}", hex(h)));
         }
         progress.update(u64::from(t), u64::from(config.ticks));
+        if let Some(c) = checker.as_mut() {
+            // Keep running (and printing) after a mismatch.
+            let _ = c.state(t, h);
+        }
+        if let Some(w) = writer.as_mut() {
+            w.state(t, h);
+        }
+        ControlFlow::Continue(())
     });
     let elapsed = started.elapsed();
     progress.finish();
@@ -157,95 +143,88 @@ where
         Ok(r) => r,
         Err(e) => {
             eprintln!("fixed-collide arena: {e}");
-            return 1;
+            return FAILED;
         }
     };
-    let c = run.counts;
-    println!(
-        "queries: {} in all: aabb_overlap {}, aabb_intersection {}, aabb_contact {}, aabb_sweep {}, \
-         aabb_sweep_pair {}, ray_aabb {}, ray_obb {}, obb_overlap {}, sphere_aabb {}, sphere_obb {}",
-        c.total(),
-        c.aabb_overlap,
-        c.aabb_intersection,
-        c.aabb_contact,
-        c.aabb_sweep,
-        c.aabb_sweep_pair,
-        c.ray_aabb,
-        c.ray_obb,
-        c.obb_overlap,
-        c.sphere_aabb,
-        c.sphere_obb
-    );
+    println!("queries: {}", run.counts);
     let per_tick = elapsed.as_secs_f64() * 1e3 / f64::from(config.ticks.max(1));
     println!(
         "time: {per_tick:.3} ms per tick ({:.0} ms in all)",
         elapsed.as_secs_f64() * 1e3
     );
-    println!("final hash {}", run.record.final_state.hash);
-    let mut status = 0;
-    if let Some(check) = check {
-        status = check_against(check, config, &run.record);
+    println!("final hash {}", hex(run.final_state.hash));
+    let mut status = OK;
+    if let (Some(c), Some(path)) = (checker, check) {
+        status = check_against(path, c, &run.final_state);
     }
-    if let Some(path) = record {
-        let r = Replay {
-            header: Header::current(Kind::Arena),
-            arena: Some(run.record),
-            queries: None,
-        };
-        match super::replay::write_replay(&r, path) {
+    if let (Some(w), Some(path)) = (writer, record) {
+        match w.finish(&run.final_state) {
             Ok(()) => println!("recorded {}", path.display()),
             Err(e) => {
                 eprintln!("fixed-collide arena: cannot record: {e}");
-                status = status.max(2);
+                status = status.max(USAGE);
             }
         }
     }
     status
 }
 
-/// Compares this run with a recorded arena replay of the same parameters.
-fn check_against(path: &Path, config: Config, actual: &ArenaRecord) -> u8 {
+/// Opens a recorded arena replay of the same parameters as this run; the
+/// exit status when it cannot be used.
+fn open_check(path: &Path, config: Config) -> Result<ArenaCheck, u8> {
     let r = match replay::load(path) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("fixed-collide arena: {}: {e}", path.display());
-            return 2;
+            return Err(USAGE);
         }
     };
-    let Some(a) = r.arena.as_ref() else {
+    let Some(a) = r.arena() else {
         eprintln!(
             "fixed-collide arena: {} is not an arena replay",
             path.display()
         );
-        return 2;
+        return Err(USAGE);
     };
-    if (a.dim, a.scene.bodies.len() as u32, a.ticks, a.seed)
-        != (config.dim, config.bodies, config.ticks, config.seed)
+    if (a.dim, a.bodies, a.ticks, a.seed) != (config.dim, config.bodies, config.ticks, config.seed)
     {
         eprintln!(
             "fixed-collide arena: {} records {}D, {} bodies, {} ticks, seed {}: other parameters than this run",
             path.display(),
             a.dim,
-            a.scene.bodies.len(),
+            a.bodies,
             a.ticks,
             a.seed
         );
-        return 1;
+        return Err(FAILED);
     }
-    match replay::compare_arena(a, actual) {
-        Some(d) => {
+    ArenaCheck::open(&r).map_err(|e| {
+        eprintln!("fixed-collide arena: {}: {e}", path.display());
+        USAGE
+    })
+}
+
+/// Compares this run's final state with the replay's (its state hashes
+/// were compared as the run went).
+fn check_against(path: &Path, check: ArenaCheck, actual: &FinalState) -> u8 {
+    let states = check.info().states();
+    let recorded_by = check.header().crate_version.clone();
+    match check.finish(actual) {
+        Ok(Some(d)) => {
             println!("MISMATCH with {}: {d}", path.display());
-            1
+            FAILED
         }
-        None => {
+        Ok(None) => {
             println!(
-                "final hash {} matches {} (recorded by fixed-collide {}): {} tick hashes agree",
-                actual.final_state.hash,
+                "final hash {} matches {} (recorded by fixed-collide {recorded_by}): {states} tick hashes agree",
+                hex(actual.hash),
                 path.display(),
-                r.header.crate_version,
-                a.hashes.len()
             );
-            0
+            OK
+        }
+        Err(e) => {
+            eprintln!("fixed-collide arena: {}: {e}", path.display());
+            USAGE
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The `arena` and `replay` subcommands, their options and their output.
+//! The commands: the command line's shape ([`args`]), one module per
+//! command, and the progress bar.
 
 pub mod arena;
-pub mod opts;
+pub mod args;
+pub mod eval;
 pub mod progress;
 pub mod replay;

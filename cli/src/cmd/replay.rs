@@ -1,65 +1,29 @@
 //! `fixed-collide replay verify|record`.
 
 use super::arena::Config;
-use super::opts::Opts;
+use super::args::{FAILED, OK, RecordCommand, USAGE};
 use super::progress::Progress;
 use fixed_collide_cli::arena::scene::generate;
-use fixed_collide_cli::replay::{self, Kind, Replay, Verdict};
-use std::ffi::OsString;
-use std::io::Write;
+use fixed_collide_cli::replay::{self, ReplayError, Verdict};
 use std::path::{Path, PathBuf};
 
-pub const HELP: &str = "Usage: fixed-collide replay verify FILE|DIR...
-       fixed-collide replay record arena [--dim 2|3] [--bodies N] [--ticks N] [--seed S] --out FILE
-       fixed-collide replay record queries [--count N] [--seed S] --out FILE
+/// The long description of `replay verify`.
+pub const VERIFY_ABOUT: &str =
+    "Re-run replays and compare them bit for bit with their recorded outputs.
 
-verify re-runs every replay (each .json file of a directory, in name order;
-other files are listed as skipped) and compares it bit for bit with its
-recorded outputs. One line per file:
+Every .json file of a directory is verified, in name order; other files are
+listed as skipped. One line per file:
   ok    FILE  arena 2D: 400 ticks, final hash 0123456789abcdef
   FAIL  FILE  first divergence at tick 17: state hash: expected .., actual ..
   ERROR FILE  not a valid replay: unsupported header.version 2 ...
-Exit status: 0 if every replay matched, 1 otherwise, 2 usage error.
+Exit status: 0 if every replay matched, 1 otherwise, 2 usage error.";
 
-record arena runs a generated scene (defaults: those of 'fixed-collide arena')
-and writes its inputs, a state hash per tick and the final state.
-record queries writes --count (default 12000) generated eval queries covering
-every op in 2D and 3D and every edge category, with this build's answers.
-";
-
-/// Runs `replay ...`; returns the exit status.
-pub fn command(args: &[OsString]) -> u8 {
-    let Some((sub, rest)) = args.split_first() else {
-        return usage("replay needs 'verify' or 'record'");
-    };
-    match sub.to_str() {
-        Some("-h" | "--help" | "help") => {
-            print!("{HELP}");
-            0
-        }
-        Some("verify") => verify_command(rest),
-        Some("record") => record_command(rest),
-        _ => usage(&format!(
-            "unknown replay command '{}'",
-            sub.to_string_lossy()
-        )),
-    }
-}
-
-fn usage(message: &str) -> u8 {
-    eprintln!("fixed-collide replay: {message}\nTry 'fixed-collide replay --help'.");
-    2
-}
-
-fn verify_command(args: &[OsString]) -> u8 {
-    if args.is_empty() {
-        return usage("verify needs at least one FILE or DIR");
-    }
+/// Runs `replay verify PATHS`; returns the exit status.
+pub fn verify(paths: &[PathBuf]) -> u8 {
     let mut failed = false;
-    for arg in args {
-        let path = PathBuf::from(arg);
+    for path in paths {
         if path.is_dir() {
-            let mut entries = match std::fs::read_dir(&path) {
+            let mut entries = match std::fs::read_dir(path) {
                 Ok(rd) => rd
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .collect::<Vec<_>>(),
@@ -71,17 +35,27 @@ fn verify_command(args: &[OsString]) -> u8 {
             };
             entries.sort();
             for p in entries {
-                if p.extension().is_some_and(|e| e == "json") && p.is_file() {
+                if p.extension().is_none_or(|e| e != "json") {
+                    println!("skip  {}  (not a .json file)", p.display());
+                } else if p.is_file() {
                     failed |= !verify_one(&p);
                 } else {
-                    println!("skip  {}  (not a .json file)", p.display());
+                    // A .json name that is not a readable file: a dangling
+                    // or looping symlink, a directory. Never skipped quietly.
+                    let why = match std::fs::metadata(&p) {
+                        Ok(m) if m.is_dir() => "a directory, not a replay file".to_string(),
+                        Ok(_) => "not a regular file".to_string(),
+                        Err(e) => format!("cannot read: {e}"),
+                    };
+                    println!("ERROR {}  {why}", p.display());
+                    failed = true;
                 }
             }
         } else {
-            failed |= !verify_one(&path);
+            failed |= !verify_one(path);
         }
     }
-    u8::from(failed)
+    if failed { FAILED } else { OK }
 }
 
 /// Verifies one file and prints its line; true when it matched.
@@ -93,12 +67,8 @@ fn verify_one(path: &Path) -> bool {
             return false;
         }
     };
-    let what = match (&r.arena, &r.queries) {
-        (Some(a), _) => format!("arena {}D", a.dim),
-        (_, Some(_)) => "queries".to_string(),
-        _ => String::new(),
-    };
-    let mut progress = Progress::new(&format!("verify {}", path.display()));
+    let what = r.what();
+    let progress = Progress::new(&format!("verify {}", path.display()));
     let verdict = replay::verify(&r, &mut |d, t| progress.update(d, t));
     progress.finish();
     match verdict {
@@ -117,104 +87,47 @@ fn verify_one(path: &Path) -> bool {
     }
 }
 
-fn record_command(args: &[OsString]) -> u8 {
-    let Some((what, rest)) = args.split_first() else {
-        return usage("record needs 'arena' or 'queries'");
-    };
-    let opts = match Opts::parse(rest, &["dim", "bodies", "ticks", "seed", "count", "out"]) {
-        Ok(o) => o,
-        Err(e) => return usage(&e),
-    };
-    let Some(out) = opts.get("out").map(PathBuf::from) else {
-        return usage("record needs --out FILE");
-    };
-    let built: Result<Replay, String> = match what.to_str() {
-        Some("arena") => (|| {
+/// Runs `replay record arena|queries`; returns the exit status: 0 when
+/// the replay was written, 1 when the run failed, 2 when the file cannot be
+/// written.
+pub fn record(what: &RecordCommand) -> u8 {
+    let progress = Progress::new("record");
+    let mut sink = |d, t| progress.update(d, t);
+    let (written, out) = match what {
+        RecordCommand::Arena { scene, out } => {
             let Config {
                 dim,
                 bodies,
                 ticks,
                 seed,
-            } = Config::from_opts(&opts)?;
-            let mut progress = Progress::new("record");
-            let mut sink = |d, t| progress.update(d, t);
+            } = Config::from_args(scene);
             let r = if dim == 2 {
-                replay::record_arena(
-                    generate::<2>(bodies, ticks, seed),
-                    seed,
-                    ticks,
-                    1,
-                    &mut sink,
-                )
+                let scene = generate::<2>(bodies, ticks, seed);
+                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
             } else {
-                replay::record_arena(
-                    generate::<3>(bodies, ticks, seed),
-                    seed,
-                    ticks,
-                    1,
-                    &mut sink,
-                )
+                let scene = generate::<3>(bodies, ticks, seed);
+                replay::record_arena(scene, seed, ticks, 1, out, &mut sink).map(|_| ())
             };
-            progress.finish();
-            r.map_err(|e| e.to_string())
-        })(),
-        Some("queries") => (|| {
-            let count: u32 = opts.int("count", 12_000, 1, 10_000_000)?;
-            let seed: u64 = opts.int("seed", 1, 0, u64::MAX)?;
-            let records = replay::queries::generate(count, seed);
-            Ok(Replay {
-                header: replay::Header::current(Kind::Queries),
-                arena: None,
-                queries: Some(records),
-            })
-        })(),
-        _ => {
-            return usage(&format!(
-                "cannot record '{}': use 'arena' or 'queries'",
-                what.to_string_lossy()
-            ));
+            (r, out)
+        }
+        RecordCommand::Queries { count, seed, out } => {
+            let (count, seed) = (count.unwrap_or(12_000), seed.unwrap_or(1));
+            (replay::queries::record(count, seed, out, &mut sink), out)
         }
     };
-    let r = match built {
-        Ok(r) => r,
-        Err(e) => return usage(&e),
-    };
-    match write_replay(&r, &out) {
+    progress.finish();
+    match written {
         Ok(()) => {
             println!("recorded {}", out.display());
-            0
+            OK
+        }
+        Err(e @ ReplayError::Io(_)) => {
+            eprintln!("fixed-collide replay: {e}");
+            USAGE
         }
         Err(e) => {
             eprintln!("fixed-collide replay: {e}");
-            2
+            FAILED
         }
     }
-}
-
-/// Writes a replay as JSON: pretty for an arena, one query a line for a
-/// query list (so a diff shows the queries that changed).
-///
-/// # Errors
-/// The file cannot be written.
-pub fn write_replay(r: &Replay, path: &Path) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
-    let ser = |e: serde_json::Error| format!("{}: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    match &r.queries {
-        Some(qs) => {
-            let header = serde_json::to_string(&r.header).map_err(ser)?;
-            write!(w, "{{\"header\":{header},\n\"queries\":[").map_err(io)?;
-            for (i, q) in qs.iter().enumerate() {
-                let sep = if i == 0 { "\n" } else { ",\n" };
-                write!(w, "{sep}{}", serde_json::to_string(q).map_err(ser)?).map_err(io)?;
-            }
-            writeln!(w, "\n]}}").map_err(io)?;
-        }
-        None => {
-            serde_json::to_writer_pretty(&mut w, r).map_err(ser)?;
-            writeln!(w).map_err(io)?;
-        }
-    }
-    w.flush().map_err(io)
 }

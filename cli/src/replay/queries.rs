@@ -1,487 +1,301 @@
-//! Golden query files: `eval` inputs with their expected answers, generated
-//! from a seed with every op in 2D and 3D and every edge category.
+//! Query replays: `eval` lines with their expected answers, one record a
+//! line `{"category":..,"input":{..},"expected":{..}}`, recorded and
+//! verified as streams.
 
-use super::{Divergence, Verdict};
-use crate::rng::Rng;
-use fixed_collide::num::{DOMAIN, Fx};
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use super::json::{self, At, Canon, Obj, json_string};
+use super::stream::{Digest, Records, Sink};
+use super::{Divergence, Kind, Replay, ReplayError, Verdict};
+use crate::state_hash::hex;
+use std::io::BufRead;
+use std::path::Path;
 
-/// One recorded query.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct QueryRecord {
-    /// The edge category the generator aimed at (informational).
-    pub category: String,
-    /// The `eval` input object.
-    pub input: Value,
-    /// Its answer.
-    pub expected: Value,
-}
+pub use super::generate::{Generated, generate};
 
-/// The answer of this build to one `eval` input, as a JSON value (an
-/// `{"error": ...}` object for an invalid input).
-pub fn answer_value(input: &Value) -> Value {
-    match crate::eval::eval_line(&input.to_string()) {
+/// The digest sections of a query replay.
+const INPUTS: usize = 1;
+const ANSWERS: usize = 2;
+
+/// The answer of this build to one `eval` line in canonical form: the
+/// answer's fields, or `{"error": message}` for an invalid line.
+fn answer(input: &str) -> Canon {
+    let error = |msg: String| Canon::Obj(vec![("error".to_string(), Canon::Str(msg))]);
+    match crate::eval::eval_line(input) {
         Ok(a) => {
-            serde_json::from_str(&a.to_json()).unwrap_or_else(|e| json!({"error": e.to_string()}))
+            let text = a.to_json();
+            match json::parse_line(&text).and_then(|raw| Canon::of(raw, At::Top(""))) {
+                Ok(c) => c,
+                Err(e) => error(e),
+            }
         }
-        Err(e) => json!({"error": e.to_string()}),
+        Err(e) => error(e.to_string()),
     }
 }
 
-/// Re-answers every query and compares, stopping at the first difference.
-/// A match reports the XXH3 digest of all the answers' JSON texts (each
-/// length-prefixed), comparable across platforms.
-pub fn verify(records: &[QueryRecord], progress: &mut dyn FnMut(u64, u64)) -> Verdict {
-    let n = records.len() as u64;
-    let mut digest = crate::state_hash::Encoder::new();
-    for (i, r) in records.iter().enumerate() {
-        let actual = answer_value(&r.input);
-        digest.bytes_le(actual.to_string().as_bytes());
-        if actual != r.expected {
-            let (field, expected, actual) = first_field_difference(&r.expected, &actual);
-            return Verdict::Diverged(Divergence {
-                at: format!("query {i} ({})", r.category),
+/// The answer of this build to one `eval` line as a replay records it:
+/// compact JSON, keys in alphabetical order, numbers as strings of their
+/// exact decimal text; `{"error":"..."}` for an invalid line. The answer
+/// digest of a verification is over these texts.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::replay::queries::answer_json;
+/// let a = answer_json(r#"{"op":"ray_aabb","ray":{"origin":[0,0],"dir":[1,0]},"aabb":{"min":[2,-1],"max":[4,1]}}"#);
+/// assert_eq!(a, r#"{"hit":true,"inside":false,"normal":["-1","0"],"point":["2","0"],"t":"2"}"#);
+/// ```
+pub fn answer_json(input: &str) -> String {
+    answer(input).to_json()
+}
+
+/// One record of a query replay, as read.
+pub(crate) struct QueryRec<'a> {
+    pub(crate) category: String,
+    /// The `eval` line, as its text in the file.
+    pub(crate) input: &'a str,
+    pub(crate) expected: Canon,
+}
+
+/// A query replay read record by record.
+pub(crate) struct QueryReader<R> {
+    pub(crate) rec: Records<R>,
+    strict: bool,
+}
+
+impl<R: BufRead> QueryReader<R> {
+    /// A reader of the records after the header; `strict` stops at a record
+    /// past the header's count.
+    pub(crate) fn new(rec: Records<R>, strict: bool) -> Result<Self, ReplayError> {
+        if strict && rec.header.count == 0 {
+            return Err(ReplayError::Format(
+                "header.count is 0: a query replay holds at least one query".to_string(),
+            ));
+        }
+        Ok(Self { rec, strict })
+    }
+
+    /// The next query, or `None` at the end of the file.
+    pub(crate) fn next_query(&mut self) -> Result<Option<QueryRec<'_>>, ReplayError> {
+        let Some((n, line)) = self.rec.lines.next_line()? else {
+            return Ok(None);
+        };
+        self.rec.read += 1;
+        if self.strict && self.rec.read > self.rec.header.count {
+            return Err(ReplayError::Edited(format!(
+                "line {n}: more records than the {} of header.count (records added?)",
+                self.rec.header.count
+            )));
+        }
+        let index = self.rec.read - 1;
+        let fmt = |e: String| ReplayError::Format(format!("line {n}: query {index}: {e}"));
+        let mut obj = Obj::parse(json::parse_line(line).map_err(fmt)?, At::Top("")).map_err(fmt)?;
+        let category = obj
+            .req("category")
+            .and_then(|raw| json::string(raw, At::Top("category")))
+            .map_err(fmt)?;
+        let input = obj.req("input").map_err(fmt)?;
+        let input_canon = Canon::of(input, At::Top("input")).map_err(fmt)?;
+        let expected_raw = obj.req("expected").map_err(fmt)?;
+        if !expected_raw.get().starts_with('{') {
+            return Err(fmt("expected: not an answer object".to_string()));
+        }
+        let expected = Canon::of(expected_raw, At::Top("expected")).map_err(fmt)?;
+        obj.end().map_err(fmt)?;
+        let d = &mut self.rec.digests;
+        d[INPUTS].text(&category);
+        input_canon.encode(&mut d[INPUTS]);
+        expected.encode(&mut d[ANSWERS]);
+        Ok(Some(QueryRec {
+            category,
+            input: input.get(),
+            expected,
+        }))
+    }
+}
+
+/// Re-answers every query of a replay and compares each answer with the
+/// recorded one by value, stopping at the first difference. A match
+/// reports the XXH3-64 of the answers (each as [`answer_json`], prefixed by
+/// its length as a little-endian `u64`), comparable across platforms.
+pub(crate) fn verify(
+    replay: &Replay,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Verdict, ReplayError> {
+    let rec = Records::open(replay.source.open()?)?;
+    if rec.header != replay.header {
+        return Err(ReplayError::Edited(
+            "the file changed while it was being verified".to_string(),
+        ));
+    }
+    let mut reader = QueryReader::new(rec, true)?;
+    let n = reader.rec.header.count;
+    let mut digest = Digest::new();
+    let mut i: u64 = 0;
+    while let Some(q) = reader.next_query()? {
+        let actual = answer(q.input);
+        digest.text(&actual.to_json());
+        if actual != q.expected {
+            let (field, expected, actual) = first_field_difference(&q.expected, &actual);
+            return Ok(Verdict::Diverged(Divergence {
+                at: format!("query {i} ({})", q.category),
                 field,
                 expected,
                 actual,
-            });
+            }));
         }
-        if i % 1024 == 0 {
-            progress(i as u64, n);
+        if i.is_multiple_of(1024) {
+            progress(i, n);
         }
+        i += 1;
     }
+    reader.rec.check().map_err(|_| {
+        ReplayError::Edited("the file changed while it was being verified".to_string())
+    })?;
     progress(n, n);
-    Verdict::Match(format!(
+    Ok(Verdict::Match(format!(
         "{n} queries, answer digest {}",
-        crate::state_hash::hex(digest.hash())
-    ))
+        hex(digest.value())
+    )))
 }
 
-/// The first key (in the expected answer's order, then the actual's) whose
-/// values differ.
-fn first_field_difference(expected: &Value, actual: &Value) -> (String, String, String) {
-    if let (Some(e), Some(a)) = (expected.as_object(), actual.as_object()) {
+/// The first key (in key order, the expected answer's then the actual's)
+/// whose values differ, with both values.
+fn first_field_difference(expected: &Canon, actual: &Canon) -> (String, String, String) {
+    if let (Canon::Obj(e), Canon::Obj(a)) = (expected, actual) {
         // An input that is now rejected: show why.
-        if let (None, Some(msg)) = (e.get("error"), a.get("error")) {
-            return ("error".to_string(), "(none)".to_string(), msg.to_string());
+        if let (None, Some(msg)) = (expected.get("error"), actual.get("error")) {
+            return ("error".to_string(), "(none)".to_string(), msg.to_json());
         }
         for (k, ev) in e {
-            let av = a.get(k);
+            let av = actual.get(k);
             if av != Some(ev) {
                 return (
                     k.clone(),
-                    ev.to_string(),
-                    av.map_or("(absent)".to_string(), Value::to_string),
+                    ev.to_json(),
+                    av.map_or("(absent)".to_string(), Canon::to_json),
                 );
             }
         }
         for (k, av) in a {
-            if !e.contains_key(k) {
-                return (k.clone(), "(absent)".to_string(), av.to_string());
+            if expected.get(k).is_none() {
+                return (k.clone(), "(absent)".to_string(), av.to_json());
             }
         }
     }
-    (
-        "answer".to_string(),
-        expected.to_string(),
-        actual.to_string(),
-    )
+    ("answer".to_string(), expected.to_json(), actual.to_json())
 }
 
-/// Builds `count` queries from `seed`, cycling through the ops and their edge
-/// categories, and records the answers of this build.
-pub fn generate(count: u32, seed: u64) -> Vec<QueryRecord> {
-    let mut g = Gen {
-        rng: Rng::new(seed),
-    };
-    let mut out = Vec::with_capacity(count as usize);
-    let mut k: u32 = 0;
-    while out.len() < count as usize {
-        let dim = if k.is_multiple_of(2) { 2 } else { 3 };
-        let (category, input) = g.query(k / 2, dim);
-        let expected = answer_value(&input);
-        out.push(QueryRecord {
-            category,
-            input,
-            expected,
-        });
-        k += 1;
-    }
-    out
+/// Writes a query replay: each [`push`](Self::push) answers one `eval`
+/// line with this build and records both; [`finish`](Self::finish) writes
+/// the file with its header.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::replay::{self, queries::QueryWriter, Verdict};
+/// let out = std::env::temp_dir().join(format!("fc-qw-doc-{}.json", std::process::id()));
+/// let mut w = QueryWriter::create(&out).unwrap();
+/// // Kept as written: 2^30 and 43 ulps, which a float would round to 2^30.
+/// w.push("by hand", r#"{"op":"aabb_sweep","stationary":{"min":[0,0],"max":[1,1]},
+///     "moving":{"min":[3,0],"max":[4,1]},"d":[-1073741824.00000001,0]}"#).unwrap();
+/// w.finish().unwrap();
+/// let text = std::fs::read_to_string(&out).unwrap();
+/// assert!(text.contains("-1073741824.00000001"));
+/// let r = replay::load(&out).unwrap();
+/// assert!(matches!(replay::verify(&r, &mut |_, _| {}).unwrap(), Verdict::Match(_)));
+/// # std::fs::remove_file(&out).unwrap();
+/// ```
+pub struct QueryWriter {
+    sink: Sink,
+    count: u64,
 }
 
-struct Gen {
-    rng: Rng,
+impl QueryWriter {
+    /// Starts a query replay at `out` (written in full by
+    /// [`finish`](Self::finish)).
+    ///
+    /// # Errors
+    /// [`ReplayError::Io`] when the file cannot be written.
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
+    pub fn create(out: &Path) -> Result<Self, ReplayError> {
+        Ok(Self {
+            sink: Sink::create(out, Kind::Queries)?,
+            count: 0,
+        })
+    }
+
+    /// Answers the `eval` line `input` and records it under `category`. The
+    /// line is kept as written (line ends inside it become spaces), so its
+    /// numbers are read from their text when it is verified.
+    ///
+    /// # Errors
+    /// [`ReplayError::Format`] when `input` is not one JSON value or has a
+    /// key twice (which a replay cannot hold); [`ReplayError::Io`].
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
+    pub fn push(&mut self, category: &str, input: &str) -> Result<(), ReplayError> {
+        let input = input.trim().replace(['\n', '\r'], " ");
+        let raw = json::parse_line(&input)
+            .map_err(|e| ReplayError::Format(format!("query input: {e}")))?;
+        let input_canon = Canon::of(raw, At::Top("input"))
+            .map_err(|e| ReplayError::Format(format!("query input: {e}")))?;
+        let expected = answer(&input);
+        let d = &mut self.sink.digests;
+        d[INPUTS].text(category);
+        input_canon.encode(&mut d[INPUTS]);
+        expected.encode(&mut d[ANSWERS]);
+        let line = &mut self.sink.line;
+        line.push_str("{\"category\":");
+        line.push_str(&json_string(category));
+        line.push_str(",\"input\":");
+        line.push_str(&input);
+        line.push_str(",\"expected\":");
+        expected.write_json(line);
+        line.push('}');
+        self.sink.record()?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Writes the file.
+    ///
+    /// # Errors
+    /// [`ReplayError::Format`] when no query was pushed (a query replay
+    /// holds at least one); [`ReplayError::Io`].
+    ///
+    /// # Examples
+    /// See [`QueryWriter`].
+    pub fn finish(self) -> Result<(), ReplayError> {
+        if self.count == 0 {
+            return Err(ReplayError::Format(
+                "no queries: a query replay holds at least one".to_string(),
+            ));
+        }
+        self.sink.finish()
+    }
 }
 
-fn s(v: Fx) -> Value {
-    Value::String(crate::convert::fx_to_text(v))
-}
-
-fn vecv(v: &[Fx]) -> Value {
-    Value::Array(v.iter().map(|c| s(*c)).collect())
-}
-
-fn aabb(min: &[Fx], max: &[Fx]) -> Value {
-    json!({"min": vecv(min), "max": vecv(max)})
-}
-
-const SWEEP_CATEGORIES: [&str; 8] = [
-    "hit_at_half",
-    "touch_then_into_face_t0",
-    "slide_along_face",
-    "touch_and_move_away",
-    "touch_only_at_t1",
-    "zero_velocity_axis",
-    "already_overlapping",
-    "random",
-];
-
-impl Gen {
-    /// A scalar: mostly on a coarse grid, sometimes raw bits, sometimes at
-    /// the domain limit or one ulp from a grid point.
-    fn scalar(&mut self, lo: i32, hi: i32) -> Fx {
-        match self.rng.below(10) {
-            0 => Fx::from_bits(self.rng.range_i64(i64::from(lo) << 32, i64::from(hi) << 32)),
-            1 => self.rng.grid(lo, hi, 2) + Fx::DELTA,
-            2 => self.rng.grid(lo, hi, 2) - Fx::DELTA,
-            _ => self.rng.grid(lo, hi, 2),
+/// Records `count` queries generated from `seed` ([`generate`]) with this
+/// build's answers at `out`; `progress(done, total)` follows them.
+///
+/// # Errors
+/// [`ReplayError::Io`] when the file cannot be written.
+///
+/// # Examples
+/// See [`load`](super::load).
+pub fn record(
+    count: u32,
+    seed: u64,
+    out: &Path,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(), ReplayError> {
+    let mut w = QueryWriter::create(out)?;
+    for (i, (category, input)) in generate(count, seed).enumerate() {
+        w.push(&category, &input)?;
+        if i % 1024 == 0 {
+            progress(i as u64, u64::from(count));
         }
     }
-
-    fn size(&mut self) -> Fx {
-        match self.rng.below(8) {
-            0 => Fx::ZERO,
-            1 => Fx::DELTA,
-            _ => self.rng.grid(0, 8, 2),
-        }
-    }
-
-    fn point(&mut self, dim: usize, range: i32) -> Vec<Fx> {
-        (0..dim).map(|_| self.scalar(-range, range)).collect()
-    }
-
-    fn boxv(&mut self, dim: usize) -> (Vec<Fx>, Vec<Fx>) {
-        let big = self.rng.below(16) == 0;
-        let min: Vec<Fx> = if big {
-            (0..dim)
-                .map(|_| {
-                    if self.rng.chance(1, 2) {
-                        -DOMAIN
-                    } else {
-                        DOMAIN - Fx::from_num(8)
-                    }
-                })
-                .collect()
-        } else {
-            self.point(dim, 16)
-        };
-        let max = min.iter().map(|m| *m + self.size()).collect();
-        (min, max)
-    }
-
-    /// A second box placed against the first in the given relation.
-    fn related_box(
-        &mut self,
-        a: &(Vec<Fx>, Vec<Fx>),
-        relation: u64,
-    ) -> (Vec<Fx>, Vec<Fx>, &'static str) {
-        let dim = a.0.len();
-        let axis = self.rng.below(dim as u64) as usize;
-        let (mut min, mut max) = self.boxv(dim);
-        // Put the second box near the first on every axis, then set the
-        // relation on `axis` (or on all axes for corners).
-        for i in 0..dim {
-            let w = max[i] - min[i];
-            min[i] = a.0[i] + self.rng.grid(-2, 2, 1).min(a.1[i] - a.0[i]);
-            max[i] = min[i] + w;
-        }
-        let name = match relation {
-            0 => {
-                let w = max[axis] - min[axis];
-                min[axis] = a.1[axis];
-                max[axis] = min[axis] + w;
-                "touching_face"
-            }
-            1 => {
-                for i in 0..dim {
-                    let w = max[i] - min[i];
-                    min[i] = a.1[i];
-                    max[i] = min[i] + w;
-                }
-                "touching_corner"
-            }
-            2 => {
-                let w = max[axis] - min[axis];
-                min[axis] = a.1[axis] + Fx::DELTA;
-                max[axis] = min[axis] + w;
-                "one_ulp_gap"
-            }
-            3 => {
-                let w = max[axis] - min[axis];
-                min[axis] = a.1[axis] - Fx::DELTA;
-                max[axis] = min[axis] + w;
-                "one_ulp_overlap"
-            }
-            4 => {
-                min.clone_from(&a.0);
-                max.clone_from(&a.0);
-                "zero_size_on_corner"
-            }
-            5 => {
-                min.clone_from(&a.0);
-                max.clone_from(&a.1);
-                "identical"
-            }
-            _ => {
-                let (x, y) = self.boxv(dim);
-                min = x;
-                max = y;
-                "random"
-            }
-        };
-        (min, max, name)
-    }
-
-    fn query(&mut self, k: u32, dim: usize) -> (String, Value) {
-        let ops = crate::eval::OPS;
-        let op = ops[(k as usize) % ops.len()];
-        let round = u64::from(k) / ops.len() as u64;
-        let (cat, v) = match op {
-            "aabb_overlap" | "aabb_intersection" | "aabb_contact" => {
-                let a = self.boxv(dim);
-                let (bmin, bmax, name) = self.related_box(&a, round % 7);
-                (
-                    name.to_string(),
-                    json!({"op": op, "a": aabb(&a.0, &a.1), "b": aabb(&bmin, &bmax)}),
-                )
-            }
-            "aabb_sweep" | "aabb_sweep_pair" => self.sweep(op, dim, round),
-            "ray_aabb" => self.ray_aabb(dim, round),
-            "ray_obb" => {
-                let (cat, obb) = self.obb(dim, round);
-                let (rcat, ray) = self.ray_toward(dim);
-                (
-                    format!("{cat}/{rcat}"),
-                    json!({"op": op, "ray": ray, "obb": obb}),
-                )
-            }
-            "obb_overlap" => {
-                let (ca, a) = self.obb(dim, round);
-                let (cb, b) = if round.is_multiple_of(3) {
-                    (format!("same_rotation_{ca}"), self.obb_like(&a, dim))
-                } else {
-                    self.obb(dim, round / 3)
-                };
-                (format!("{ca}/{cb}"), json!({"op": op, "a": a, "b": b}))
-            }
-            "sphere_aabb" => {
-                let a = self.boxv(dim);
-                let (center, r, name) = self.sphere_near(&a, round % 4);
-                (
-                    name.to_string(),
-                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "aabb": aabb(&a.0, &a.1)}),
-                )
-            }
-            _ => {
-                let (cat, obb) = self.obb(dim, round);
-                let center = self.point(dim, 12);
-                let r = self.size();
-                (
-                    cat,
-                    json!({"op": op, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}),
-                )
-            }
-        };
-        (format!("{op}/{dim}d/{cat}"), v)
-    }
-
-    fn sweep(&mut self, op: &str, dim: usize, round: u64) -> (String, Value) {
-        let cat = SWEEP_CATEGORIES[(round % SWEEP_CATEGORIES.len() as u64) as usize];
-        let a = self.boxv(dim);
-        let axis = self.rng.below(dim as u64) as usize;
-        let mut d: Vec<Fx> = self.point(dim, 8);
-        let (mut bmin, mut bmax, _) = self.related_box(&a, 6);
-        let w: Vec<Fx> = (0..dim).map(|i| bmax[i] - bmin[i]).collect();
-        match cat {
-            "hit_at_half" => {
-                // b starts 2 units beyond a's +face and moves -4: touches at 1/2.
-                bmin = a.0.clone();
-                bmin[axis] = a.1[axis] + Fx::from_num(2);
-                d = vec![Fx::ZERO; dim];
-                d[axis] = Fx::from_num(-4);
-            }
-            "touch_then_into_face_t0" | "touch_and_move_away" | "slide_along_face" => {
-                bmin = a.0.clone();
-                bmin[axis] = a.1[axis];
-                let into = cat == "touch_then_into_face_t0";
-                d[axis] = match cat {
-                    "slide_along_face" => Fx::ZERO,
-                    _ if into => -self.rng.grid(1, 4, 2),
-                    _ => self.rng.grid(1, 4, 2),
-                };
-            }
-            "touch_only_at_t1" => {
-                bmin = a.0.clone();
-                bmin[axis] = a.1[axis] + Fx::from_num(3);
-                d = vec![Fx::ZERO; dim];
-                d[axis] = Fx::from_num(-3);
-            }
-            "zero_velocity_axis" => d[axis] = Fx::ZERO,
-            "already_overlapping" => bmin.clone_from(&a.0),
-            _ => {}
-        }
-        for i in 0..dim {
-            bmax[i] = bmin[i] + w[i];
-        }
-        let v = if op == "aabb_sweep" {
-            json!({"op": op, "stationary": aabb(&a.0, &a.1), "moving": aabb(&bmin, &bmax), "d": vecv(&d)})
-        } else {
-            let va = self.point(dim, 2);
-            // Give b the displacement d relative to a.
-            let vb: Vec<Fx> = (0..dim).map(|i| d[i] + va[i]).collect();
-            json!({"op": op, "a": aabb(&a.0, &a.1), "va": vecv(&va), "b": aabb(&bmin, &bmax), "vb": vecv(&vb)})
-        };
-        (cat.to_string(), v)
-    }
-
-    fn ray_aabb(&mut self, dim: usize, round: u64) -> (String, Value) {
-        let a = self.boxv(dim);
-        let axis = self.rng.below(dim as u64) as usize;
-        let mut origin = self.point(dim, 20);
-        let mut dir = self.point(dim, 4);
-        let cat = match round % 7 {
-            0 => {
-                // Aim exactly at the min corner.
-                for i in 0..dim {
-                    origin[i] = a.0[i] - Fx::from_num(2);
-                    dir[i] = Fx::ONE;
-                }
-                "through_corner"
-            }
-            1 => {
-                origin.clone_from(&a.0);
-                "origin_on_surface"
-            }
-            2 => {
-                // Along a face: in the face plane, zero component on that axis.
-                origin[axis] = a.1[axis];
-                dir[axis] = Fx::ZERO;
-                "along_face"
-            }
-            3 => {
-                origin[axis] = a.1[axis] + Fx::DELTA;
-                dir[axis] = Fx::ZERO;
-                "parallel_outside_slab"
-            }
-            4 => {
-                for (o, (lo, hi)) in origin.iter_mut().zip(a.0.iter().zip(&a.1)) {
-                    *o = fixed_collide::num::midpoint(*lo, *hi);
-                }
-                "origin_inside"
-            }
-            _ => "random",
-        };
-        if dir.iter().all(|c| *c == Fx::ZERO) {
-            dir[(axis + 1) % dim] = Fx::ONE;
-        }
-        let mut ray = json!({"origin": vecv(&origin), "dir": vecv(&dir)});
-        if round.is_multiple_of(2) {
-            ray["max_t"] = s(self.rng.grid(0, 8, 2));
-        }
-        (
-            cat.to_string(),
-            json!({"op": "ray_aabb", "ray": ray, "aabb": aabb(&a.0, &a.1)}),
-        )
-    }
-
-    fn ray_toward(&mut self, dim: usize) -> (String, Value) {
-        let origin = self.point(dim, 20);
-        let mut dir: Vec<Fx> = origin
-            .iter()
-            .map(|c| -*c + self.rng.grid(-2, 2, 2))
-            .collect();
-        let cat = if self.rng.chance(1, 4) {
-            dir[0] = Fx::ZERO;
-            "zero_dir_component"
-        } else {
-            "toward_center"
-        };
-        if dir.iter().all(|c| *c == Fx::ZERO) {
-            dir[dim - 1] = Fx::ONE;
-        }
-        (
-            cat.to_string(),
-            json!({"origin": vecv(&origin), "dir": vecv(&dir)}),
-        )
-    }
-
-    fn obb(&mut self, dim: usize, round: u64) -> (String, Value) {
-        let center = self.point(dim, 6);
-        let half: Vec<Fx> = (0..dim).map(|_| self.size()).collect();
-        let mut v = json!({"center": vecv(&center), "half": vecv(&half)});
-        let cat = match (dim, round % 3) {
-            (2, 0) => {
-                v["angle"] = s(Fx::from_num(self.rng.below(4)) * Fx::FRAC_PI_2);
-                "right_angle"
-            }
-            (2, _) => {
-                v["angle"] = s(self.rng.grid(-4, 4, 10));
-                "angle"
-            }
-            (_, 0) => {
-                let identity = [Fx::ONE, Fx::ZERO, Fx::ZERO, Fx::ZERO];
-                v["quat"] = vecv(&identity);
-                "identity_quat"
-            }
-            _ => {
-                let mut q: Vec<Fx> = (0..4).map(|_| self.rng.grid(-1, 1, 8)).collect();
-                if q.iter().all(|c| *c == Fx::ZERO) {
-                    q[0] = Fx::ONE;
-                }
-                v["quat"] = vecv(&q);
-                "quat"
-            }
-        };
-        (cat.to_string(), v)
-    }
-
-    /// A box with the same rotation as `a`, placed touching or near it.
-    fn obb_like(&mut self, a: &Value, dim: usize) -> Value {
-        let mut b = a.clone();
-        let center = self.point(dim, 6);
-        b["center"] = vecv(&center);
-        b
-    }
-
-    fn sphere_near(
-        &mut self,
-        a: &(Vec<Fx>, Vec<Fx>),
-        relation: u64,
-    ) -> (Vec<Fx>, Fx, &'static str) {
-        let dim = a.0.len();
-        let axis = self.rng.below(dim as u64) as usize;
-        let r = self.rng.grid(0, 4, 2);
-        let mut center: Vec<Fx> = (0..dim)
-            .map(|i| fixed_collide::num::midpoint(a.0[i], a.1[i]))
-            .collect();
-        match relation {
-            0 => {
-                center[axis] = a.1[axis] + r;
-                (center, r, "touching_face")
-            }
-            1 => {
-                center[axis] = a.1[axis] + r + Fx::DELTA;
-                (center, r, "one_ulp_gap")
-            }
-            2 => {
-                // Diagonal from the max corner by (3, 4) * r/5 in 2 axes: touches.
-                let c = (0..dim).map(|i| a.1[i]).collect();
-                (c, Fx::ZERO, "zero_radius_on_corner")
-            }
-            _ => (self.point(dim, 16), r, "random"),
-        }
-    }
+    progress(u64::from(count), u64::from(count));
+    w.finish()
 }

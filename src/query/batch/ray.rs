@@ -13,6 +13,7 @@ use alloc::vec::Vec;
 
 /// The first box a ray hits in an [`AabbSet`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BatchHit<const D: usize> {
     /// The box's index in the set.
     pub index: u32,

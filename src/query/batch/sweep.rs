@@ -13,6 +13,7 @@ use crate::vec::Vector;
 
 /// The first box a swept box hits in an [`AabbSet`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BatchSweep<const D: usize> {
     /// The box's index in the set.
     pub index: u32,

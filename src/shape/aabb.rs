@@ -1,22 +1,21 @@
-//! The shapes: axis-aligned boxes, balls (circles and spheres) and rays, one
-//! generic type each over the dimension `D` (2 or 3). Oriented boxes live in
-//! [`crate::rot`] beside their rotations.
-//!
-//! Every constructor validates: coordinates, half-sizes and radii within
-//! [`DOMAIN`], `min <= max`, non-negative sizes, a non-zero ray direction.
-//! A constructed shape therefore satisfies every query's domain, and the
-//! queries are total over them.
+//! Axis-aligned boxes.
 
-use crate::num::{DOMAIN, Fx, in_domain, midpoint};
+use crate::num::{Fx, in_domain, midpoint};
+use crate::shape::check_sizes;
 use crate::vec::Vector;
 use crate::{Error, Field};
 
 /// An axis-aligned box `[min, max]` (closed). Zero size on any axis is valid.
 ///
-/// Invariant: `min[i] <= max[i]` and every coordinate within [`DOMAIN`].
+/// Invariant: `min[i] <= max[i]` and every coordinate within [`DOMAIN`](crate::DOMAIN).
 ///
 /// See also [`Aabb2`], [`Aabb3`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impl::AabbRaw<D>")
+)]
 // The corners in this order, each `D` consecutive `i64`: the x86-64 overlap
 // test loads the box as consecutive 16-byte words.
 #[repr(C)]
@@ -163,157 +162,5 @@ impl<const D: usize> Aabb<D> {
             }
         }
         Ok(Self { min, max })
-    }
-}
-
-/// Checks a vector of sizes: non-negative and within the domain. The
-/// component's field name is built only for an error.
-pub fn check_sizes<const D: usize>(v: &Vector<D>, field: Field) -> Result<(), Error> {
-    for (i, &c) in v.0.iter().enumerate() {
-        if c < Fx::ZERO || c > DOMAIN {
-            return Err(size_error(c, field.axis(i)));
-        }
-    }
-    Ok(())
-}
-
-/// Checks one size (half-size, radius): non-negative and within the domain.
-pub fn check_size(value: Fx, field: Field) -> Result<(), Error> {
-    if value < Fx::ZERO || value > DOMAIN {
-        return Err(size_error(value, field));
-    }
-    Ok(())
-}
-
-fn size_error(value: Fx, field: Field) -> Error {
-    if value < Fx::ZERO {
-        Error::Negative { field, value }
-    } else {
-        Error::OutOfDomain { field, value }
-    }
-}
-
-/// A closed ball: a circle in 2D, a sphere in 3D. Radius zero is a point.
-///
-/// See also [`Circle`], [`Sphere`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ball<const D: usize> {
-    center: Vector<D>,
-    radius: Fx,
-}
-
-/// A circle (2D ball).
-pub type Circle = Ball<2>;
-/// A sphere (3D ball).
-pub type Sphere = Ball<3>;
-
-impl<const D: usize> Ball<D> {
-    /// A ball from its center and radius.
-    ///
-    /// # Errors
-    /// [`Error::OutOfDomain`] for `center.x` ... or `radius` above 2^20,
-    /// [`Error::Negative`] for a negative `radius`.
-    ///
-    /// # Examples
-    /// ```
-    /// use fixed_collide::{Circle, Fx, Vec2};
-    /// let c = Circle::try_new(Vec2::from_ints([1, 1]), Fx::ONE).unwrap();
-    /// assert_eq!(c.radius(), Fx::ONE);
-    /// assert!(Circle::try_new(Vec2::from_ints([1, 1]), -Fx::ONE).is_err());
-    /// ```
-    pub fn try_new(center: Vector<D>, radius: Fx) -> Result<Self, Error> {
-        center.check_domain(Field::new("center"))?;
-        check_size(radius, Field::new("radius"))?;
-        Ok(Self { center, radius })
-    }
-
-    /// The center.
-    pub fn center(&self) -> Vector<D> {
-        self.center
-    }
-
-    /// The radius (>= 0).
-    pub fn radius(&self) -> Fx {
-        self.radius
-    }
-}
-
-/// A ray `origin + t * dir` for `t` in `[0, max_t]`. The direction need not
-/// be unit length: `t` is measured in units of `dir`.
-///
-/// See also [`Ray2`], [`Ray3`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ray<const D: usize> {
-    origin: Vector<D>,
-    dir: Vector<D>,
-    max_t: Fx,
-}
-
-/// A 2D ray.
-pub type Ray2 = Ray<2>;
-/// A 3D ray.
-pub type Ray3 = Ray<3>;
-
-impl<const D: usize> Ray<D> {
-    /// A ray with a bounded parameter range `[0, max_t]`.
-    ///
-    /// # Errors
-    /// [`Error::OutOfDomain`] for an `origin` or `dir` component above 2^20,
-    /// [`Error::ZeroVector`] for a zero `dir`, [`Error::Negative`] for a
-    /// negative `max_t` (any non-negative [`Fx`] is accepted).
-    ///
-    /// # Examples
-    /// ```
-    /// use fixed_collide::{Fx, Ray2, Vec2};
-    /// let r = Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 0]), Fx::from_num(10)).unwrap();
-    /// assert_eq!(r.max_t(), Fx::from_num(10));
-    /// assert!(Ray2::try_new(Vec2::from_ints([0, 0]), Vec2::from_ints([0, 0]), Fx::ONE).is_err());
-    /// ```
-    pub fn try_new(origin: Vector<D>, dir: Vector<D>, max_t: Fx) -> Result<Self, Error> {
-        origin.check_domain(Field::new("origin"))?;
-        dir.check_domain(Field::new("dir"))?;
-        if dir.is_zero() {
-            return Err(Error::ZeroVector {
-                field: Field::new("dir"),
-            });
-        }
-        if max_t < Fx::ZERO {
-            return Err(Error::Negative {
-                field: Field::new("max_t"),
-                value: max_t,
-            });
-        }
-        Ok(Self { origin, dir, max_t })
-    }
-
-    /// A ray without a bound: `max_t` is [`Fx::MAX`], the largest parameter
-    /// a fixed-point ray can report.
-    ///
-    /// # Errors
-    /// As [`Ray::try_new`].
-    ///
-    /// # Examples
-    /// ```
-    /// use fixed_collide::{Fx, Ray3, Vec3};
-    /// let r = Ray3::try_unbounded(Vec3::from_ints([0, 0, 0]), Vec3::from_ints([0, 0, 1])).unwrap();
-    /// assert_eq!(r.max_t(), Fx::MAX);
-    /// ```
-    pub fn try_unbounded(origin: Vector<D>, dir: Vector<D>) -> Result<Self, Error> {
-        Self::try_new(origin, dir, Fx::MAX)
-    }
-
-    /// The origin.
-    pub fn origin(&self) -> Vector<D> {
-        self.origin
-    }
-
-    /// The direction (non-zero, not necessarily unit).
-    pub fn dir(&self) -> Vector<D> {
-        self.dir
-    }
-
-    /// The largest parameter of the ray (>= 0).
-    pub fn max_t(&self) -> Fx {
-        self.max_t
     }
 }

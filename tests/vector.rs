@@ -5,17 +5,12 @@
 //! bits, biased toward the extremes (`Fx::MIN`, `Fx::MAX`, 2^62, the domain
 //! limit 2^20 and its neighbours) where overflow begins.
 
+mod common;
+
+use common::cases;
 use fixed_collide::{DOMAIN, Fx, Vec2, Vec3, Vector};
 use num_bigint::BigInt;
 use proptest::prelude::*;
-
-/// Cases per property: 10,000, or `FIXED_COLLIDE_CASES` (lowered under qemu).
-fn cases() -> u32 {
-    std::env::var("FIXED_COLLIDE_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000)
-}
 
 /// Raw bits of the domain limit 2^20.
 const DOM: i64 = 1 << 52;

@@ -293,19 +293,16 @@ impl<const D: usize> Grid<'_, D> {
     /// Calls `f` on every box overlapping `q` (closed): the rows it can
     /// meet, then the oversize boxes.
     pub fn query(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
-        // A copy: `f` writes memory the compiler cannot tell apart from
-        // `q`'s; a local stays in registers.
-        let q = &{ *q };
         self.near(q, &mut f);
         let xlim = self.layout.xq(q.max[0]);
         for e in self.run(self.layout.rows as usize) {
             if e.xk > xlim {
                 break;
             }
-            // One box against many: the scalar sign form, with `q` in
-            // registers, beats the SSE form here (which the pair sweeps
-            // use, where both boxes change).
-            if e.raw.closed_sign(q) >= 0 {
+            // One box against many: the comparison form beats the sign
+            // and SSE forms here (the pair sweeps, where both boxes
+            // change, use the SSE one).
+            if e.raw.overlaps_cmp(q) {
                 f(e);
             }
         }
@@ -316,9 +313,6 @@ impl<const D: usize> Grid<'_, D> {
     /// box reaches at most one row up), from one cell left of the query (a
     /// normal box is at most one cell wide).
     pub fn near(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
-        // A copy: `f` writes memory the compiler cannot tell apart from
-        // `q`'s; a local stays in registers.
-        let q = &{ *q };
         let l = self.layout;
         let span = |a: usize, n: u64| {
             let lo = (l.row_on(a, &q.min) - 1).max(0);
@@ -346,8 +340,8 @@ impl<const D: usize> Grid<'_, D> {
                     if rec.xk > xlim {
                         break;
                     }
-                    // As in `query`: the scalar sign form.
-                    if rec.raw.closed_sign(q) >= 0 {
+                    // As in `query`: the comparison form.
+                    if rec.raw.overlaps_cmp(q) {
                         f(rec);
                     }
                 }

@@ -9,10 +9,11 @@
 //! by OR (closed: any negative difference separates) or AND (open: every
 //! difference negative), one test and no branch.
 //!
-//! One form, several layouts: [`RawBox::overlaps`] (the platform's, two
-//! axes per SSE2 subtraction on x86-64) for two boxes that both change,
-//! [`RawBox::closed_sign`] (scalar) for one box tested against many, and
-//! [`closed_apart`] per axis for the column scans of the batch queries.
+//! One predicate, several layouts: [`RawBox::overlaps`] (the platform's,
+//! two axes per SSE2 subtraction on x86-64) for two boxes that both change,
+//! [`RawBox::closed_sign`] (scalar sign word) and [`RawBox::overlaps_cmp`]
+//! (comparisons) for one box tested against many, and [`closed_apart`] per
+//! axis for the column scans of the batch queries.
 
 use crate::shape::Aabb;
 use crate::vec::Vector;
@@ -69,6 +70,18 @@ impl<const D: usize> RawBox<D> {
             acc |= closed_apart(self.min[k], self.max[k], other.min[k], other.max[k]);
         }
         acc
+    }
+
+    /// The closed overlap as comparisons, one axis at a time (no
+    /// subtraction, so exact for any coordinates): the form for one box
+    /// against many in a loop that calls out on a hit.
+    #[inline(always)]
+    pub(crate) fn overlaps_cmp(&self, other: &Self) -> bool {
+        let mut hit = true;
+        for k in 0..D {
+            hit &= (self.min[k] <= other.max[k]) & (other.min[k] <= self.max[k]);
+        }
+        hit
     }
 
     /// Whether the boxes overlap as **open** sets (penetrate): touching
@@ -151,6 +164,7 @@ mod tests {
                 for (p, q) in [(&a, &b), (&b, &a)] {
                     assert_eq!(p.closed_sign(q) >= 0, closed, "scalar {p:?} {q:?}");
                     assert_eq!(p.overlaps(q), closed, "platform {p:?} {q:?}");
+                    assert_eq!(p.overlaps_cmp(q), closed, "comparisons {p:?} {q:?}");
                     assert_eq!(p.overlaps_open(q), open, "open {p:?} {q:?}");
                 }
             }

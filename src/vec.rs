@@ -128,6 +128,8 @@ impl<const D: usize> Vector<D> {
     /// assert_eq!((v.x(), v.y()), (Fx::ONE, Fx::from_num(-1.5)));
     /// ```
     #[must_use]
+    // A const fn (no iterators): `i < D`, the length of both arrays.
+    #[allow(clippy::indexing_slicing)]
     pub const fn from_bits(bits: [i64; D]) -> Self {
         let mut v = [Fx::ZERO; D];
         let mut i = 0;
@@ -152,19 +154,18 @@ impl<const D: usize> Vector<D> {
         self.0.map(Fx::to_bits)
     }
 
-    /// The component `i` (0 = x, 1 = y, 2 = z).
-    ///
-    /// # Panics
-    /// For `i >= D`, like slice indexing.
+    /// The component `i` (0 = x, 1 = y, 2 = z), or `None` for `i >= D`,
+    /// like [`slice::get`].
     ///
     /// # Examples
     /// ```
     /// use fixed_collide::{Fx, Vec2};
-    /// assert_eq!(Vec2::from_ints([4, 5]).get(1), Fx::from_num(5));
+    /// assert_eq!(Vec2::from_ints([4, 5]).get(1), Some(Fx::from_num(5)));
+    /// assert_eq!(Vec2::from_ints([4, 5]).get(2), None);
     /// ```
     #[must_use]
-    pub fn get(&self, i: usize) -> Fx {
-        self.0[i]
+    pub fn get(&self, i: usize) -> Option<Fx> {
+        self.0.get(i).copied()
     }
 
     /// Checks that every component is within [`DOMAIN`](crate::num::DOMAIN).
@@ -214,7 +215,7 @@ impl<const D: usize> Vector<D> {
     #[must_use]
     #[inline]
     pub fn min(self, other: Self) -> Self {
-        Self(core::array::from_fn(|i| self.0[i].min(other.0[i])))
+        self.zip_map(other, Fx::min)
     }
 
     /// The component-wise maximum. Exact; cannot overflow.
@@ -228,7 +229,7 @@ impl<const D: usize> Vector<D> {
     #[must_use]
     #[inline]
     pub fn max(self, other: Self) -> Self {
-        Self(core::array::from_fn(|i| self.0[i].max(other.0[i])))
+        self.zip_map(other, Fx::max)
     }
 
     /// The exact dot product, as raw bits at scale 2^64 (the value times
@@ -251,12 +252,8 @@ impl<const D: usize> Vector<D> {
     #[must_use]
     #[inline]
     pub fn dot_wide(&self, other: &Self) -> i128 {
-        let mut s = 0i128;
-        for i in 0..D {
-            // |product| <= 2^126: exact.
-            s = s.wrapping_add(mul_wide(self.0[i], other.0[i]));
-        }
-        s
+        // |product| <= 2^126: exact.
+        (self.0.iter().zip(&other.0)).fold(0i128, |s, (&a, &b)| s.wrapping_add(mul_wide(a, b)))
     }
 
     /// The exact dot product at scale 2^64, as
@@ -272,11 +269,7 @@ impl<const D: usize> Vector<D> {
     /// ```
     #[must_use]
     pub fn checked_dot_wide(&self, other: &Self) -> Option<i128> {
-        let mut s = 0i128;
-        for i in 0..D {
-            s = s.checked_add(mul_wide(self.0[i], other.0[i]))?;
-        }
-        Some(s)
+        (self.0.iter().zip(&other.0)).try_fold(0i128, |s, (&a, &b)| s.checked_add(mul_wide(a, b)))
     }
 }
 
@@ -441,11 +434,21 @@ impl<const D: usize> Vector<D> {
     /// is `None`.
     #[inline]
     fn zip_checked(self, other: Self, f: impl Fn(Fx, Fx) -> Option<Fx>) -> Option<Self> {
-        let mut out = Self::ZERO;
-        for i in 0..D {
-            out.0[i] = f(self.0[i], other.0[i])?;
+        let mut out = self;
+        for (a, &b) in out.0.iter_mut().zip(&other.0) {
+            *a = f(*a, b)?;
         }
         Some(out)
+    }
+
+    /// Applies `f` to each pair of components.
+    #[inline]
+    fn zip_map(self, other: Self, f: impl Fn(Fx, Fx) -> Fx) -> Self {
+        let mut out = self;
+        for (a, &b) in out.0.iter_mut().zip(&other.0) {
+            *a = f(*a, b);
+        }
+        out
     }
 }
 

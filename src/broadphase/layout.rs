@@ -11,6 +11,9 @@
 //! `(v - xbase) >> q`, with `q` chosen so the span of the boxes fits; query
 //! coordinates minus one cell stay above -2^56.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
 use super::sweep::Rec;
 use alloc::vec::Vec;
 

@@ -32,6 +32,21 @@ pub(crate) fn below(x: i128, y: i128) -> i64 {
     crate::arch::opaque(((x - y) >> 127) as i64)
 }
 
+/// `[f(a[0], b[0]), f(a[1], b[1]), ...]`: arrays zipped component by
+/// component, with no index to go wrong.
+#[inline(always)]
+pub(crate) fn zip_map<A: Copy, B: Copy, C: Copy + Default, const D: usize>(
+    a: &[A; D],
+    b: &[B; D],
+    f: impl Fn(A, B) -> C,
+) -> [C; D] {
+    let mut out = [C::default(); D];
+    for (o, (&x, &y)) in out.iter_mut().zip(a.iter().zip(b)) {
+        *o = f(x, y);
+    }
+    out
+}
+
 /// `a` where `mask` is all ones, `b` where it is zero. Bitwise, so the
 /// compiler keeps it free of branches: the choices of the slab scans depend
 /// on the data and a branch would be mispredicted half the time.

@@ -39,6 +39,12 @@ impl<const D: usize> Aabb<D> {
 }
 
 impl<const D: usize> RawBox<D> {
+    /// Each axis's `(min, max)`, x first.
+    #[inline(always)]
+    pub(crate) fn axes(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        self.min.iter().copied().zip(self.max.iter().copied())
+    }
+
     /// The box as an [`Aabb`]; the corners must be those of a valid box
     /// (within the domain, `min <= max`).
     #[inline]
@@ -66,8 +72,8 @@ impl<const D: usize> RawBox<D> {
     #[inline(always)]
     pub(crate) fn closed_sign(&self, other: &Self) -> i64 {
         let mut acc = 0;
-        for k in 0..D {
-            acc |= closed_apart(self.min[k], self.max[k], other.min[k], other.max[k]);
+        for ((amin, amax), (bmin, bmax)) in self.axes().zip(other.axes()) {
+            acc |= closed_apart(amin, amax, bmin, bmax);
         }
         acc
     }
@@ -78,8 +84,8 @@ impl<const D: usize> RawBox<D> {
     #[inline(always)]
     pub(crate) fn overlaps_cmp(&self, other: &Self) -> bool {
         let mut hit = true;
-        for k in 0..D {
-            hit &= (self.min[k] <= other.max[k]) & (other.min[k] <= self.max[k]);
+        for ((amin, amax), (bmin, bmax)) in self.axes().zip(other.axes()) {
+            hit &= (amin <= bmax) & (bmin <= amax);
         }
         hit
     }
@@ -91,8 +97,8 @@ impl<const D: usize> RawBox<D> {
     #[inline(always)]
     pub(crate) fn overlaps_open(&self, other: &Self) -> bool {
         let mut acc = -1;
-        for k in 0..D {
-            acc &= open_within(self.min[k], self.max[k], other.min[k], other.max[k]);
+        for ((amin, amax), (bmin, bmax)) in self.axes().zip(other.axes()) {
+            acc &= open_within(amin, amax, bmin, bmax);
         }
         acc < 0
     }

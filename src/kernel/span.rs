@@ -149,11 +149,18 @@ pub(crate) fn span<T: Den, const D: usize>(
     bounds: Bounds,
 ) -> (Span<T>, bool) {
     let mut fail = 0;
-    let axes: [AxisTimes<T>; D] = core::array::from_fn(|i| {
-        let (t, f) = axis_times(lo[i], hi[i], neg[i], mag[i], bounds);
+    let none = AxisTimes {
+        en: 0,
+        ex: 0,
+        den: T::ZERO,
+    };
+    let mut axes = [none; D];
+    let each = axes.iter_mut().zip(lo).zip(hi).zip(neg).zip(mag);
+    for ((((a, lo), hi), &neg), &mag) in each {
+        let (t, f) = axis_times(lo, hi, neg, mag, bounds);
         fail |= f;
-        t
-    });
+        *a = t;
+    }
     (fold(&axes), fail >= 0)
 }
 

@@ -13,9 +13,5 @@ pub(crate) fn wide_vec<const D: usize>(v: &Vector<D>) -> [i128; D] {
 /// Dot product of raw-bit vectors (the caller bounds the magnitudes).
 #[inline]
 pub(crate) fn dot_wide<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
-    let mut s = 0;
-    for i in 0..D {
-        s += a[i] * b[i];
-    }
-    s
+    a.iter().zip(b).fold(0, |s, (x, y)| s + x * y)
 }

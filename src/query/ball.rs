@@ -29,14 +29,15 @@ pub struct BallHit<const D: usize> {
 /// ```
 pub fn sphere_aabb<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Option<BallHit<D>> {
     let (c, b) = (ball.center().to_bits(), aabb.raw());
-    let mut point = [0; D];
+    let mut point = c;
     let mut dist2: i128 = 0;
-    for i in 0..D {
+    for ((p, &lo), &hi) in point.iter_mut().zip(&b.min).zip(&b.max) {
         // The center clamped into [min, max] (min <= max); the distance to
         // it is below 2^53 in-domain, its square below 2^106, the sum below
         // 2^108.
-        point[i] = c[i].max(b.min[i]).min(b.max[i]);
-        let d = c[i] - point[i];
+        let at = (*p).max(lo).min(hi);
+        let d = *p - at;
+        *p = at;
         dist2 += i128::from(d) * i128::from(d);
     }
     let point = Vector::from_bits(point);

@@ -48,9 +48,8 @@ pub fn aabb_contact<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Contact<
     // The smallest distance and its face 2 * axis + (1 for +); a strictly
     // smaller one replaces it, so the first face in -x, +x, -y ... wins a tie.
     let (mut depth, mut face) = (i64::MAX, 0usize);
-    for i in 0..D {
-        let neg = b.max[i] - a.min[i];
-        let pos = a.max[i] - b.min[i];
+    for (i, ((amin, amax), (bmin, bmax))) in a.axes().zip(b.axes()).enumerate() {
+        let (neg, pos) = (bmax - amin, amax - bmin);
         (depth, face) = if neg < depth {
             (neg, 2 * i)
         } else {
@@ -64,10 +63,12 @@ pub fn aabb_contact<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Contact<
     }
     // The intersection box's center, floor((lo + hi) / 2); the sum is
     // within 2^53.
-    let point = Vector::from_bits(core::array::from_fn(|i| {
-        let (lo, hi) = (a.min[i].max(b.min[i]), a.max[i].min(b.max[i]));
-        (lo + hi) >> 1
-    }));
+    let mut point = a.min;
+    for (p, ((_, amax), (bmin, bmax))) in point.iter_mut().zip(a.axes().zip(b.axes())) {
+        let (lo, hi) = ((*p).max(bmin), amax.min(bmax));
+        *p = (lo + hi) >> 1;
+    }
+    let point = Vector::from_bits(point);
     Some(Contact {
         normal: Vector::unit(face / 2, face % 2 == 1),
         depth: Fx::from_bits(depth),

@@ -11,6 +11,9 @@
 //! ray queries answer for `S`. When the axes are exactly orthonormal
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
 use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, span};
 use crate::kernel::time::Time;

@@ -5,6 +5,7 @@ use crate::kernel::divide::{Divide, Divisor, OneOff};
 use crate::kernel::raw_box::RawBox;
 use crate::kernel::span::{Bounds, Span, span};
 use crate::kernel::time::Time;
+use crate::kernel::zip_map;
 use crate::num::Fx;
 use crate::shape::{Aabb, Ray};
 use crate::vec::Vector;
@@ -62,10 +63,10 @@ pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D
     // branches: o - min (o is below the box when negative) and max - o
     // (above), in-domain differences within 2^53.
     let (mut outside, mut behind) = (0, 0);
-    for k in 0..D {
-        let (from_min, to_max) = (o[k] - b.min[k], b.max[k] - o[k]);
+    for ((o, d), (min, max)) in o.into_iter().zip(dir).zip(b.axes()) {
+        let (from_min, to_max) = (o - min, max - o);
         outside |= from_min | to_max;
-        let (rises, falls) = (-i64::from(dir[k] > 0), -i64::from(dir[k] < 0));
+        let (rises, falls) = (-i64::from(d > 0), -i64::from(d < 0));
         behind |= (from_min & !rises) | (to_max & !falls);
     }
     if outside >= 0 {
@@ -116,8 +117,8 @@ fn ray_span<const D: usize>(
 ) -> (Span<i64>, bool) {
     // In-domain coordinates: both differences within 2^53.
     span(
-        core::array::from_fn(|i| b.min[i] - o[i]),
-        core::array::from_fn(|i| b.max[i] - o[i]),
+        zip_map(&b.min, o, |x, y| x - y),
+        zip_map(&b.max, o, |x, y| x - y),
         neg,
         mag,
         Bounds::Closed,
@@ -159,20 +160,24 @@ fn finish<V: Divide, const D: usize>(
     let en = s.enter.num as u64;
     let (t, _) = div.div_rem(u128::from(en) << 32);
     let (o, mut point) = (ray.origin().to_bits(), ray.origin());
-    for j in 0..D {
+    for ((p, o), &d) in point.0.iter_mut().zip(o).zip(dir) {
         // origin + floor(e * dir) with e = en / den: at the entry the ray is
         // in every slab (the entry is not after any exit), so this lies in
         // the box (no clamp needed) and is exactly the face plane on the hit
         // axis; en * |dir| < 2^106, the step below 2^54.
-        let m = u128::from(en) * u128::from(dir[j].unsigned_abs());
-        let c = o[j] + div.floor_signed(m, dir[j] < 0);
-        debug_assert!(aabb.min().0[j].to_bits() <= c && c <= aabb.max().0[j].to_bits());
-        point.0[j] = Fx::from_bits(c);
+        let m = u128::from(en) * u128::from(d.unsigned_abs());
+        let c = o + div.floor_signed(m, d < 0);
+        *p = Fx::from_bits(c);
     }
+    debug_assert!(
+        (aabb.min().0.iter().zip(&point.0).zip(&aabb.max().0))
+            .all(|((lo, p), hi)| lo <= p && p <= hi)
+    );
     Some(RayHit {
         t: Fx::from_bits(t as i64),
         point,
-        normal: Vector::unit(s.axis, dir[s.axis] < 0),
+        // `s.axis` is one of the D axes: the `get` is `Some`.
+        normal: Vector::unit(s.axis, dir.get(s.axis).is_some_and(|&d| d < 0)),
         inside: false,
     })
 }
@@ -254,15 +259,15 @@ impl<const D: usize> PreparedRay<D> {
         let (o, dir) = (ray.origin().to_bits(), ray.dir().to_bits());
         let (mut lo, mut hi) = (o, o);
         let limit = 1i128 << 62;
-        for k in 0..D {
+        for ((lo, hi), d) in lo.iter_mut().zip(&mut hi).zip(dir) {
             // max_t d at scale 2^32: below 2^63 * 2^52.
-            let step = i128::from(ray.max_t().to_bits()) * i128::from(dir[k]);
+            let step = i128::from(ray.max_t().to_bits()) * i128::from(d);
             // |o| <= 2^52: the sums stay within 2^62 + 2^52.
             // Moving down, o - floor(-step) is o + ceil(step).
             if step >= 0 {
-                hi[k] += (step >> 32).min(limit) as i64;
+                *hi += (step >> 32).min(limit) as i64;
             } else {
-                lo[k] -= ((-step) >> 32).min(limit) as i64;
+                *lo -= ((-step) >> 32).min(limit) as i64;
             }
         }
         RawBox { min: lo, max: hi }
@@ -313,7 +318,10 @@ impl<const D: usize> PreparedRay<D> {
         if !ray_meets(&s, ok) {
             return None;
         }
-        finish(&self.ray, &self.dir, aabb, &s, || self.divisors[s.axis])
+        // `s.axis < D`: the span engine picks it among the D axes.
+        #[allow(clippy::indexing_slicing)]
+        let divisor = || self.divisors[s.axis];
+        finish(&self.ray, &self.dir, aabb, &s, divisor)
     }
 
     /// Whether [`cast`](Self::cast) would hit: no division and no result

@@ -5,6 +5,7 @@ use crate::arch::opaque;
 use crate::kernel::raw_box::RawBox;
 use crate::kernel::span::{Bounds, Span, span};
 use crate::kernel::time::Den;
+use crate::kernel::zip_map;
 use crate::num::{Fx, Round};
 use crate::shape::Aabb;
 use crate::vec::Vector;
@@ -128,6 +129,9 @@ fn sweep_shortcut<R, const D: usize>(
     // In-domain differences within 2^53, steps within 2^62: below 2^63.
     let strict = i64::from(bounds == Bounds::Open);
     let (mut swept, mut start, mut end) = (0, 0, 0);
+    // `k < D`, the length of every array here. Indexed on purpose: every
+    // zipped form tried costs 1 to 40% more instructions per sweep.
+    #[allow(clippy::indexing_slicing)]
     for (k, d) in step.into_iter().enumerate() {
         let (a, b) = (
             fixed.max[k] - moving.min[k] - strict,
@@ -173,8 +177,8 @@ pub(crate) fn sweep_span<T: Den, const D: usize>(
     // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin;
     // in-domain coordinates, both differences within 2^53.
     span(
-        core::array::from_fn(|i| s.min[i] - m.max[i]),
-        core::array::from_fn(|i| s.max[i] - m.min[i]),
+        zip_map(&s.min, &m.max, |x, y| x - y),
+        zip_map(&s.max, &m.min, |x, y| x - y),
         neg,
         mag,
         Bounds::Open,
@@ -200,7 +204,8 @@ pub(crate) fn sweep_result<T: Den, const D: usize>(s: &Span<T>, neg: &[bool; D])
         Sweep {
             t_enter: s.enter.to_unit_fx(Round::Down),
             t_exit,
-            normal: Vector::unit(s.axis, neg[s.axis]),
+            // `s.axis` is one of the D axes: the `get` is `Some`.
+            normal: Vector::unit(s.axis, neg.get(s.axis).copied().unwrap_or(false)),
             overlapping: false,
         }
     } else {
@@ -253,7 +258,7 @@ pub fn aabb_sweep_pair<const D: usize>(
 ) -> Option<OverlapInterval> {
     let (wa, wb) = (va.to_bits(), vb.to_bits());
     // B relative to A: |vb - va| < 2^64.
-    let v: [i128; D] = core::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
+    let v: [i128; D] = zip_map(&wb, &wa, |b, a| i128::from(b) - i128::from(a));
     let throughout = OverlapInterval {
         u0: Fx::ZERO,
         u1: Fx::ONE,
@@ -292,8 +297,8 @@ fn pair_with<T: Den, const D: usize>(
 ) -> Option<OverlapInterval> {
     // amin - bmax <= t v <= amax - bmin; both within 2^53.
     let (s, ok) = span(
-        core::array::from_fn(|i| a.min[i] - b.max[i]),
-        core::array::from_fn(|i| a.max[i] - b.min[i]),
+        zip_map(&a.min, &b.max, |x, y| x - y),
+        zip_map(&a.max, &b.min, |x, y| x - y),
         neg,
         mag,
         Bounds::Closed,

@@ -47,9 +47,6 @@
 //! can overflow for boxes within the domain, and nothing rounds: keys only
 //! order and bound the sweeps.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 mod layout;
 mod pairs;
 mod radix;
@@ -220,12 +217,17 @@ impl<const D: usize> Broadphase<D> {
             return Err(Error::DuplicateId { id });
         }
         let rec = Rec::new(id, &aabb);
-        let slot = match self.free.pop() {
-            Some(s) => {
-                self.slots[s as usize] = rec;
-                self.alive[s as usize] = true;
-                s
-            }
+        // A free slot is one of the slots (the `get`s are `Some`).
+        let reused = self.free.pop().and_then(|s| {
+            let (r, alive) = (
+                self.slots.get_mut(s as usize)?,
+                self.alive.get_mut(s as usize)?,
+            );
+            (*r, *alive) = (rec, true);
+            Some(s)
+        });
+        let slot = match reused {
+            Some(s) => s,
             None => {
                 self.slots.push(rec);
                 self.alive.push(true);
@@ -255,8 +257,8 @@ impl<const D: usize> Broadphase<D> {
     /// assert_eq!(bp.set(1, b).unwrap_err().to_string(), "id: 1 is not in the broadphase");
     /// ```
     pub fn set(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
-        let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
-        self.slots[slot].raw = *aabb.raw();
+        let slot = self.slot(id).and_then(|s| self.slots.get_mut(s));
+        slot.ok_or(Error::UnknownId { id })?.raw = *aabb.raw();
         self.dirty = true;
         Ok(())
     }
@@ -277,7 +279,7 @@ impl<const D: usize> Broadphase<D> {
     /// ```
     pub fn remove(&mut self, id: u32) -> Result<(), Error> {
         let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
-        self.alive[slot] = false;
+        *self.alive.get_mut(slot).ok_or(Error::UnknownId { id })? = false;
         self.removed.push(slot as u32);
         map_write(&mut self.dense, &mut self.sparse, id, NONE);
         self.dirty = true;
@@ -296,7 +298,7 @@ impl<const D: usize> Broadphase<D> {
     /// assert_eq!(bp.get(3), None);
     /// ```
     pub fn get(&self, id: u32) -> Option<Aabb<D>> {
-        self.slot(id).map(|s| self.slots[s].aabb())
+        self.slot(id).and_then(|s| self.slots.get(s)).map(Rec::aabb)
     }
 
     /// All pairs `(a, b)`, `a < b`, of held boxes that overlap (closed:
@@ -371,9 +373,9 @@ impl<const D: usize> Broadphase<D> {
         }
         self.dirty = false;
         if !self.removed.is_empty() {
-            let alive = &self.alive;
-            self.order.retain(|it| alive[it.slot as usize]);
-            self.pending.retain(|it| alive[it.slot as usize]);
+            let alive = |it: &Item| self.alive.get(it.slot as usize) == Some(&true);
+            self.order.retain(alive);
+            self.pending.retain(alive);
             self.free.append(&mut self.removed);
         }
         // The keys with the previous layout, in the same pass as the
@@ -405,7 +407,8 @@ impl<const D: usize> Broadphase<D> {
             }
         }
         for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
-            it.key = self.slot_key[it.slot as usize];
+            // Every item's slot has a key (one per slot).
+            it.key = self.slot_key.get(it.slot as usize).copied().unwrap_or(0);
         }
         layout::repair(
             &mut self.order,
@@ -417,6 +420,8 @@ impl<const D: usize> Broadphase<D> {
         );
         self.recs.clear();
         let (slots, layout) = (&self.slots, &self.layout);
+        // Every item's slot exists (`order` holds live slots only).
+        #[allow(clippy::indexing_slicing)]
         self.recs.extend(self.order.iter().map(|it| {
             let mut r = slots[it.slot as usize];
             r.xk = layout.xq(r.raw.min[0]);
@@ -454,8 +459,11 @@ impl<const D: usize> Broadphase<D> {
             let above = self
                 .sparse
                 .split_off(&(new_len.min(u32::MAX as usize) as u32));
+            // Every id left below `new_len`, the new length: all in range.
             for (k, p) in core::mem::replace(&mut self.sparse, above) {
-                self.dense[k as usize] = p;
+                if let Some(d) = self.dense.get_mut(k as usize) {
+                    *d = p;
+                }
             }
         }
         map_write(&mut self.dense, &mut self.sparse, id, pos);

@@ -11,13 +11,11 @@
 //! ray queries answer for `S`. When the axes are exactly orthonormal
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, span};
 use crate::kernel::time::Time;
 use crate::kernel::wide::wide_vec;
+use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
 use crate::query::ray::RayHit;
@@ -105,16 +103,15 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
         });
     }
     let axes = obb.axes();
-    let mut point = obb.center();
-    for k in 0..D {
-        // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
-        // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
-        let mut s = wide(point.0[k]) << 32;
-        for (w, axis) in f.wbox.iter().zip(axes) {
-            s += i128::from(*w) * wide(axis.0[k]);
+    // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
+    // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
+    let mut s = obb.center().0.map(|c| wide(c) << 32);
+    for (w, axis) in f.wbox.iter().zip(axes) {
+        for (s, a) in s.iter_mut().zip(axis.0) {
+            *s += i128::from(*w) * wide(a);
         }
-        point.0[k] = from_scale64(s + (1i128 << 31), Round::Down);
     }
+    let point = Vector(s.map(|s| from_scale64(s + (1i128 << 31), Round::Down)));
     Some(BallHit { point })
 }
 
@@ -154,22 +151,26 @@ struct BallInFrame<const D: usize> {
 fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D> {
     let (p, c) = (ball.center().0, obb.center().0);
     // |d_k| <= 2^53 raw: fits i64.
-    let d: [i64; D] = core::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
+    let mut d = p.map(Fx::to_bits);
+    for (d, c) in d.iter_mut().zip(c) {
+        *d -= c.to_bits();
+    }
     let sigma = obb.slack().to_bits();
     let mut inside = true;
     let mut excess = [0i64; D];
     let mut wbox = [0i64; D];
-    for (i, (axis, half)) in obb.axes().iter().zip(obb.half().0).enumerate() {
+    let out = excess.iter_mut().zip(&mut wbox);
+    for ((axis, half), (excess, wbox)) in obb.axes().iter().zip(obb.half().0).zip(out) {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
         let u = dot64(&d, &axis.0.map(|v| v.to_bits()));
         let mag = (u.unsigned_abs() >> 32) as i64;
         let h = half.to_bits();
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
-        excess[i] = (mag - h - sigma).max(0);
+        *excess = (mag - h - sigma).max(0);
         inside &= mag <= h;
         let clamped = mag.min(h);
-        wbox[i] = if u < 0 { -clamped } else { clamped };
+        *wbox = if u < 0 { -clamped } else { clamped };
     }
     let dist2 = dot64(&excess, &excess);
     // The radius, the axis error and the sum of squares are non-negative:
@@ -237,7 +238,7 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
-    let rel: [i64; D] = core::array::from_fn(|k| ray.origin().0[k].to_bits() - c[k].to_bits());
+    let rel: [i64; D] = zip_map(&ray.origin().0, &c, |o, c| o.to_bits() - c.to_bits());
     let dir64 = ray.dir().0.map(|v| v.to_bits());
     let dir = dir64.map(i128::from);
     let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
@@ -245,14 +246,15 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
     let mut dl = [0i128; D];
-    for i in 0..D {
+    let out = lo.iter_mut().zip(&mut hi).zip(&mut dl);
+    for ((axis, half), ((lo, hi), dl)) in axes.iter().zip(obb.half().0).zip(out) {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
-        let u = dot64(&rel, &axes[i]) >> 32;
-        let h = wide(obb.half().0[i]) + sigma; // < 2^53
-        lo[i] = -h - u; // |lo|, |hi| < 2^55
-        hi[i] = h - u;
-        dl[i] = dot64(&dir64, &axes[i]); // scale 2^64, < 2^87
+        let u = dot64(&rel, axis) >> 32;
+        let h = wide(half) + sigma; // < 2^53
+        *lo = -h - u; // |lo|, |hi| < 2^55
+        *hi = h - u;
+        *dl = dot64(&dir64, axis); // scale 2^64, < 2^87
     }
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly
@@ -309,21 +311,22 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     // keep even a violated bound from panicking).
     let k32 = 32 - s;
     let mut point = ray.origin();
-    for k in 0..D {
-        let xk = e_num * dir[k];
+    for ((p, &d), &o) in point.0.iter_mut().zip(&dir).zip(&o) {
+        let xk = e_num * d;
         let q = div_floor(xk, e_den);
         let rem = xk - q * e_den; // 0 <= rem < e.den < 2^62
         let step = q
             .saturating_mul(1i128 << k32)
             .saturating_add(div_floor(rem << k32, e_den));
-        let v = (o[k].saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
-        point.0[k] = Fx::from_bits(v as i64);
+        let v = (o.saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
+        *p = Fx::from_bits(v as i64);
     }
-    let a = obb.axes()[axis];
-    let normal = if dl[axis] > 0 {
-        Vector(a.0.map(|v| -v))
-    } else {
-        a
+    // `axis < D`: the span engine picks one of the D axes (both `get`s are
+    // `Some`).
+    let normal = match (obb.axes().get(axis), dl.get(axis)) {
+        (Some(a), Some(&d)) if d > 0 => Vector(a.0.map(|v| -v)),
+        (Some(&a), _) => a,
+        (None, _) => Vector::ZERO,
     };
     Some(RayHit {
         t,
@@ -337,9 +340,5 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
 /// product is one widening multiply).
 #[inline]
 fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
-    let mut s = i128::from(x[0]) * i128::from(y[0]);
-    for k in 1..D {
-        s += i128::from(x[k]) * i128::from(y[k]);
-    }
-    s
+    (x.iter().zip(y)).fold(0, |s, (&a, &b)| s + i128::from(a) * i128::from(b))
 }

@@ -83,9 +83,14 @@ impl<const D: usize> Rot<D> {
                 let dot = ai.dot_wide(aj);
                 if (dot - want).abs() > tol {
                     // The pair (i, j), i < j < 3, is AXIS_PAIRS[i + j - 1].
-                    let field = match AXIS_PAIRS.get(i + j - 1) {
-                        Some(&pair) if i != j => Field::new(pair),
-                        _ => Field::new("axes").index(i),
+                    let pair = if i == j {
+                        None
+                    } else {
+                        AXIS_PAIRS.get(i + j - 1)
+                    };
+                    let field = match pair {
+                        Some(&pair) => Field::new(pair),
+                        None => Field::new("axes").index(i),
                     };
                     let value = Fx::from_bits((dot >> 32) as i64);
                     return Err(Error::NotOrthonormal { field, value });

@@ -8,6 +8,9 @@
 //! - [`div_rem_narrow`]: the hardware 128-by-64-bit division.
 //! - [`closed_overlap`]: the closed AABB overlap test two axes per SSE2
 //!   subtraction.
+//! - [`raw_view`]: a box's corners as raw bits in place, so that test (and
+//!   every other) reads the box itself, not a copy the optimizer splits
+//!   into scalar loads.
 //!
 //! Every result is the same exact integer on every target: only the speed
 //! differs.
@@ -35,6 +38,30 @@ pub(crate) fn opaque(x: i64) -> i64 {
     core::hint::black_box(x)
 }
 
+/// The corners of `b` as raw bits, in place: the same memory seen as a
+/// [`RawBox`](crate::kernel::raw_box::RawBox), no copy. (A copy made by
+/// safe code is equal, but the optimizer then rebuilds the 16-byte words
+/// of [`closed_overlap`] from scalar loads: slower.) Portable: the layout
+/// is the same on every target.
+#[inline(always)]
+pub(crate) fn raw_view<const D: usize>(
+    b: &crate::shape::Aabb<D>,
+) -> &crate::kernel::raw_box::RawBox<D> {
+    use crate::kernel::raw_box::RawBox;
+    use crate::shape::Aabb;
+    const {
+        assert!(size_of::<Aabb<D>>() == size_of::<RawBox<D>>());
+        assert!(align_of::<Aabb<D>>() == align_of::<RawBox<D>>());
+    }
+    // SAFETY: `Aabb<D>` is `repr(C)`, its minimum then its maximum corner,
+    // each a `Vector<D>` (`repr(transparent)` over `[Fx; D]`, and `Fx`,
+    // `FixedI64`, is `repr(transparent)` over `i64`): the layout of
+    // `RawBox<D>`, `repr(C)` `[i64; D]` then `[i64; D]` (sizes and
+    // alignments asserted equal above). Every bit pattern is a valid
+    // `i64`, and the reference is shared, with the lifetime of `b`.
+    unsafe { &*(b as *const Aabb<D>).cast::<RawBox<D>>() }
+}
+
 /// `(floor(n / d), n mod d)` for `n < d 2^64`: the hardware division.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -60,18 +87,20 @@ pub(crate) fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) fn div_rem_narrow(n: u128, d: u64) -> (u64, u64) {
-    crate::query::divide::div_rem_wide(n, d)
+    crate::kernel::divide::div_rem_wide(n, d)
 }
 
-/// [`aabb_overlap`] for 2 and 3 axes, two axes per step: the same six (or
-/// four) differences and the same sign test as [`closed_overlap_scalar`].
+/// The closed overlap of two [`RawBox`](crate::kernel::raw_box::RawBox)es
+/// for 2 and 3 axes, two axes per step: the same six (or four) differences
+/// and the same sign test as its portable form
+/// [`RawBox::closed_sign`](crate::kernel::raw_box::RawBox::closed_sign).
 /// On x86-64 the box (`repr(C)`: `D` minimum then `D` maximum `i64`) is read
 /// as `D` 16-byte words, and each SSE2 subtraction takes two differences:
 /// 4 loads per test in 2D, 6 in 3D (12 scalar loads otherwise); elsewhere
 /// the scalar form.
 #[cfg(target_arch = "x86_64")]
 mod pairwise {
-    use crate::shape::Aabb;
+    use crate::kernel::raw_box::RawBox;
     use core::arch::x86_64::{
         __m128i, _mm_castpd_si128, _mm_castsi128_pd, _mm_loadu_si128, _mm_movemask_pd,
         _mm_or_si128, _mm_shuffle_pd, _mm_sub_epi64, _mm_unpackhi_epi64, _mm_unpacklo_epi64,
@@ -81,18 +110,17 @@ mod pairwise {
     /// `[max.x, max.y]`; in 3D `[min.x, min.y]`, `[min.z, max.x]`,
     /// `[max.y, max.z]`.
     #[inline(always)]
-    fn word<const D: usize>(b: &Aabb<D>, k: usize) -> __m128i {
+    fn word<const D: usize>(b: &RawBox<D>, k: usize) -> __m128i {
         assert!(k < D, "a box of {D} axes has {D} words");
-        let p: *const u8 = (b as *const Aabb<D>).cast();
-        // SAFETY: `Aabb<D>` is `repr(C)`, two `repr(transparent)` arrays of
-        // `D` `Fx` (each a `repr(transparent)` `i64`): `16 D` readable bytes
-        // without padding, and word `k < D` lies inside them; the load has
-        // no alignment requirement.
+        let p: *const u8 = (b as *const RawBox<D>).cast();
+        // SAFETY: `RawBox<D>` is `repr(C)`, two arrays of `D` `i64`: `16 D`
+        // readable bytes without padding, and word `k < D` lies inside
+        // them; the load has no alignment requirement.
         unsafe { _mm_loadu_si128(p.add(16 * k).cast()) }
     }
 
     #[inline(always)]
-    pub(crate) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
+    pub(crate) fn closed_overlap<const D: usize>(a: &RawBox<D>, b: &RawBox<D>) -> bool {
         // SAFETY: SSE2 is part of the x86-64 baseline (every x86-64 CPU has
         // it); these intrinsics only compute on their vector arguments.
         // Lane-wise 64-bit differences are exact (within 2^53).
@@ -126,15 +154,15 @@ mod pairwise {
     }
 }
 
-/// [`aabb_overlap`] for 2 and 3 axes: see the x86-64 version; here the
+/// The closed overlap for 2 and 3 axes: see the x86-64 version; here the
 /// scalar form.
 #[cfg(not(target_arch = "x86_64"))]
 mod pairwise {
-    use crate::shape::Aabb;
+    use crate::kernel::raw_box::RawBox;
 
     #[inline(always)]
-    pub(crate) fn closed_overlap<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> bool {
-        crate::query::overlap::closed_overlap_scalar(a, b)
+    pub(crate) fn closed_overlap<const D: usize>(a: &RawBox<D>, b: &RawBox<D>) -> bool {
+        a.closed_sign(b) >= 0
     }
 }
 

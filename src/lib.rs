@@ -37,10 +37,16 @@
 
 #![no_std]
 // Nothing reachable from a public function may panic on any input its
-// types allow: no unwrap, expect or panic! in library code (tests may).
+// types allow: no unwrap, expect, panic! or indexing that can fail in
+// library code (tests may).
 #![cfg_attr(
     not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
 )]
 
 extern crate alloc;
@@ -57,6 +63,7 @@ mod arch;
 pub mod broadphase;
 pub mod dim;
 mod error;
+mod kernel;
 pub mod num;
 pub mod query;
 pub mod rot;

@@ -77,15 +77,20 @@ impl<const D: usize> Rot<D> {
             }
         }
         let tol = i128::from(AXIS_TOLERANCE.to_bits()) << 32;
-        for i in 0..D {
-            for j in i..D {
+        for (i, ai) in axes.iter().enumerate() {
+            for (j, aj) in axes.iter().enumerate().skip(i) {
                 let want = if i == j { 1i128 << 64 } else { 0 };
-                let dot = axes[i].dot_wide(&axes[j]);
+                let dot = ai.dot_wide(aj);
                 if (dot - want).abs() > tol {
-                    let field = if i == j {
-                        Field::new("axes").index(i)
+                    // The pair (i, j), i < j < 3, is AXIS_PAIRS[i + j - 1].
+                    let pair = if i == j {
+                        None
                     } else {
-                        Field::new(AXIS_PAIRS[i + j - 1])
+                        AXIS_PAIRS.get(i + j - 1)
+                    };
+                    let field = match pair {
+                        Some(&pair) => Field::new(pair),
+                        None => Field::new("axes").index(i),
                     };
                     let value = Fx::from_bits((dot >> 32) as i64);
                     return Err(Error::NotOrthonormal { field, value });

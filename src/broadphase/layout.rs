@@ -11,6 +11,9 @@
 //! `(v - xbase) >> q`, with `q` chosen so the span of the boxes fits; query
 //! coordinates minus one cell stay above -2^56.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
 use super::sweep::Rec;
 use alloc::vec::Vec;
 
@@ -55,10 +58,10 @@ impl<const D: usize> Stats<D> {
     pub fn add(&mut self, r: &Rec<D>) {
         self.hist[r.need() as usize] += 1;
         for k in 0..D {
-            self.lo[k] = self.lo[k].min(r.min[k]);
-            self.hi[k] = self.hi[k].max(r.min[k]);
+            self.lo[k] = self.lo[k].min(r.raw.min[k]);
+            self.hi[k] = self.hi[k].max(r.raw.min[k]);
         }
-        self.xmax = self.xmax.max(r.max[0]);
+        self.xmax = self.xmax.max(r.raw.max[0]);
         self.n += 1;
     }
 }
@@ -200,13 +203,13 @@ impl Layout {
         let row = if r.need() > self.shift {
             self.rows
         } else {
-            let ry = self.row_on(0, &r.min) as u64;
-            let rz = self.row_on(1, &r.min) as u64;
+            let ry = self.row_on(0, &r.raw.min) as u64;
+            let rz = self.row_on(1, &r.raw.min) as u64;
             // Wrapping: a box outside this layout's rows (a key computed
             // with a stale layout, then discarded) must not panic.
             rz.wrapping_mul(self.ny).wrapping_add(ry)
         };
-        (row << self.xbits) | self.xq(r.min[0]) as u64
+        (row << self.xbits) | self.xq(r.raw.min[0]) as u64
     }
 
     /// The rows above its own that a normal box reaches: bit 0 when its
@@ -216,7 +219,7 @@ impl Layout {
     pub fn reach<const D: usize>(&self, r: &Rec<D>) -> u32 {
         let mut bits = 0;
         for a in 0..2 {
-            if let (Some(&lo), Some(&hi)) = (r.min.get(a + 1), r.max.get(a + 1)) {
+            if let (Some(&lo), Some(&hi)) = (r.raw.min.get(a + 1), r.raw.max.get(a + 1)) {
                 bits |= u32::from((lo >> self.shift) != (hi >> self.shift)) << a;
             }
         }

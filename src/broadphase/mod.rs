@@ -42,18 +42,18 @@
 //! Pairs are packed as `min id << b | max id` and radix sorted, so their
 //! order is canonical whatever the path that found them.
 //!
-//! All arithmetic is on the raw `i64` bits of [`Fx`]; nothing can overflow
-//! for boxes within the domain, and nothing rounds: keys only order and
-//! bound the sweeps.
+//! All arithmetic is on the raw `i64` bits of [`Fx`](crate::Fx) (boxes are
+//! kept as the kernel's raw boxes, with its closed overlap test); nothing
+//! can overflow for boxes within the domain, and nothing rounds: keys only
+//! order and bound the sweeps.
 
 mod layout;
 mod pairs;
 mod radix;
 mod sweep;
 
+use crate::Error;
 use crate::shape::Aabb;
-use crate::vec::Vector;
-use crate::{Error, Fx};
 use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -217,12 +217,17 @@ impl<const D: usize> Broadphase<D> {
             return Err(Error::DuplicateId { id });
         }
         let rec = Rec::new(id, &aabb);
-        let slot = match self.free.pop() {
-            Some(s) => {
-                self.slots[s as usize] = rec;
-                self.alive[s as usize] = true;
-                s
-            }
+        // A free slot is one of the slots (the `get`s are `Some`).
+        let reused = self.free.pop().and_then(|s| {
+            let (r, alive) = (
+                self.slots.get_mut(s as usize)?,
+                self.alive.get_mut(s as usize)?,
+            );
+            (*r, *alive) = (rec, true);
+            Some(s)
+        });
+        let slot = match reused {
+            Some(s) => s,
             None => {
                 self.slots.push(rec);
                 self.alive.push(true);
@@ -252,8 +257,8 @@ impl<const D: usize> Broadphase<D> {
     /// assert_eq!(bp.set(1, b).unwrap_err().to_string(), "id: 1 is not in the broadphase");
     /// ```
     pub fn set(&mut self, id: u32, aabb: Aabb<D>) -> Result<(), Error> {
-        let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
-        (self.slots[slot].min, self.slots[slot].max) = corners(&aabb);
+        let slot = self.slot(id).and_then(|s| self.slots.get_mut(s));
+        slot.ok_or(Error::UnknownId { id })?.raw = *aabb.raw();
         self.dirty = true;
         Ok(())
     }
@@ -274,7 +279,7 @@ impl<const D: usize> Broadphase<D> {
     /// ```
     pub fn remove(&mut self, id: u32) -> Result<(), Error> {
         let slot = self.slot(id).ok_or(Error::UnknownId { id })?;
-        self.alive[slot] = false;
+        *self.alive.get_mut(slot).ok_or(Error::UnknownId { id })? = false;
         self.removed.push(slot as u32);
         map_write(&mut self.dense, &mut self.sparse, id, NONE);
         self.dirty = true;
@@ -293,7 +298,7 @@ impl<const D: usize> Broadphase<D> {
     /// assert_eq!(bp.get(3), None);
     /// ```
     pub fn get(&self, id: u32) -> Option<Aabb<D>> {
-        self.slot(id).map(|s| self.slots[s].aabb())
+        self.slot(id).and_then(|s| self.slots.get(s)).map(Rec::aabb)
     }
 
     /// All pairs `(a, b)`, `a < b`, of held boxes that overlap (closed:
@@ -354,8 +359,7 @@ impl<const D: usize> Broadphase<D> {
     pub fn query(&mut self, query: &Aabb<D>, out: &mut Vec<u32>) {
         self.refresh();
         out.clear();
-        let (min, max) = corners(query);
-        self.grid().query(&min, &max, |e| out.push(e.id));
+        self.grid().query(query.raw(), |e| out.push(e.id));
         out.sort_unstable();
     }
 
@@ -369,9 +373,9 @@ impl<const D: usize> Broadphase<D> {
         }
         self.dirty = false;
         if !self.removed.is_empty() {
-            let alive = &self.alive;
-            self.order.retain(|it| alive[it.slot as usize]);
-            self.pending.retain(|it| alive[it.slot as usize]);
+            let alive = |it: &Item| self.alive.get(it.slot as usize) == Some(&true);
+            self.order.retain(alive);
+            self.pending.retain(alive);
             self.free.append(&mut self.removed);
         }
         // The keys with the previous layout, in the same pass as the
@@ -403,7 +407,8 @@ impl<const D: usize> Broadphase<D> {
             }
         }
         for it in self.order.iter_mut().chain(self.pending.iter_mut()) {
-            it.key = self.slot_key[it.slot as usize];
+            // Every item's slot has a key (one per slot).
+            it.key = self.slot_key.get(it.slot as usize).copied().unwrap_or(0);
         }
         layout::repair(
             &mut self.order,
@@ -415,9 +420,11 @@ impl<const D: usize> Broadphase<D> {
         );
         self.recs.clear();
         let (slots, layout) = (&self.slots, &self.layout);
+        // Every item's slot exists (`order` holds live slots only).
+        #[allow(clippy::indexing_slicing)]
         self.recs.extend(self.order.iter().map(|it| {
             let mut r = slots[it.slot as usize];
-            r.xk = layout.xq(r.min[0]);
+            r.xk = layout.xq(r.raw.min[0]);
             r.reach = layout.reach(&r);
             r
         }));
@@ -452,8 +459,11 @@ impl<const D: usize> Broadphase<D> {
             let above = self
                 .sparse
                 .split_off(&(new_len.min(u32::MAX as usize) as u32));
+            // Every id left below `new_len`, the new length: all in range.
             for (k, p) in core::mem::replace(&mut self.sparse, above) {
-                self.dense[k as usize] = p;
+                if let Some(d) = self.dense.get_mut(k as usize) {
+                    *d = p;
+                }
             }
         }
         map_write(&mut self.dense, &mut self.sparse, id, pos);
@@ -491,17 +501,4 @@ fn map_write(dense: &mut [u32], sparse: &mut BTreeMap<u32, u32>, id: u32, pos: u
             sparse.insert(id, pos);
         }
     }
-}
-
-/// The corners of `aabb` as raw bits.
-fn corners<const D: usize>(aabb: &Aabb<D>) -> ([i64; D], [i64; D]) {
-    (aabb.min().0.map(Fx::to_bits), aabb.max().0.map(Fx::to_bits))
-}
-
-/// A box from raw corners taken from a valid box.
-fn from_corners<const D: usize>(min: &[i64; D], max: &[i64; D]) -> Aabb<D> {
-    Aabb::from_valid_corners(
-        Vector(min.map(Fx::from_bits)),
-        Vector(max.map(Fx::from_bits)),
-    )
 }

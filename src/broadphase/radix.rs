@@ -20,7 +20,7 @@ pub(super) fn sort_by_key<T: Copy + Default>(
         items.sort_by_key(|t| key(t));
         return;
     }
-    let first = key(&items[0]);
+    let first = items.first().map_or(0, &key);
     let differ = items.iter().fold(0, |acc, t| acc | (key(t) ^ first));
     scratch.clear();
     scratch.resize(items.len(), T::default());
@@ -45,9 +45,13 @@ pub(super) fn sort_by_key<T: Copy + Default>(
 /// One stable counting pass on the digit at `shift`.
 fn pass<T: Copy>(src: &[T], dst: &mut [T], shift: u32, key: &impl Fn(&T) -> u64) {
     // Counts fit u32: the caller checked the length.
+    // A digit is below 2^BITS, the length of `count`: every `get` is
+    // `Some` (and the checks compile away).
     let mut count = [0u32; 1 << BITS];
     for t in src {
-        count[((key(t) >> shift) & MASK) as usize] += 1;
+        if let Some(c) = count.get_mut(((key(t) >> shift) & MASK) as usize) {
+            *c += 1;
+        }
     }
     let mut sum = 0;
     for c in count.iter_mut() {
@@ -55,10 +59,15 @@ fn pass<T: Copy>(src: &[T], dst: &mut [T], shift: u32, key: &impl Fn(&T) -> u64)
         *c = sum;
         sum += n;
     }
+    // The running counts are the destinations: a permutation of
+    // 0..src.len() = 0..dst.len(), so every slot exists.
     for t in src {
-        let d = ((key(t) >> shift) & MASK) as usize;
-        dst[count[d] as usize] = *t;
-        count[d] += 1;
+        if let Some(c) = count.get_mut(((key(t) >> shift) & MASK) as usize) {
+            if let Some(slot) = dst.get_mut(*c as usize) {
+                *slot = *t;
+            }
+            *c += 1;
+        }
     }
 }
 

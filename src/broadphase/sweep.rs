@@ -8,7 +8,11 @@
 //! sweeping box's `max x`; every candidate then gets the exact closed test
 //! on all axes. Nothing here rounds: the x key only orders and bounds.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
 use super::layout::{Item, Layout};
+use crate::kernel::raw_box::RawBox;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
 
@@ -17,8 +21,7 @@ use alloc::vec::Vec;
 /// 1: on z; see [`Layout::reach`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Rec<const D: usize> {
-    pub min: [i64; D],
-    pub max: [i64; D],
+    pub raw: RawBox<D>,
     pub xk: i64,
     pub id: u32,
     pub reach: u32,
@@ -26,10 +29,8 @@ pub(super) struct Rec<const D: usize> {
 
 impl<const D: usize> Rec<D> {
     pub fn new(id: u32, aabb: &Aabb<D>) -> Self {
-        let (min, max) = super::corners(aabb);
         Self {
-            min,
-            max,
+            raw: *aabb.raw(),
             xk: 0,
             id,
             reach: 0,
@@ -37,17 +38,7 @@ impl<const D: usize> Rec<D> {
     }
 
     pub fn aabb(&self) -> Aabb<D> {
-        super::from_corners(&self.min, &self.max)
-    }
-
-    /// Closed overlap on every axis (branch-free).
-    #[inline(always)]
-    pub fn overlaps(&self, other: &Self) -> bool {
-        let mut hit = true;
-        for k in 0..D {
-            hit &= (self.min[k] <= other.max[k]) & (other.min[k] <= self.max[k]);
-        }
-        hit
+        self.raw.to_aabb()
     }
 
     /// The smallest `shift` with every extent at most `2^shift`.
@@ -56,7 +47,7 @@ impl<const D: usize> Rec<D> {
         let mut e = 0u64;
         for k in 0..D {
             // Both within 2^52: the difference is in [0, 2^53].
-            e = e.max((self.max[k] - self.min[k]) as u64);
+            e = e.max((self.raw.max[k] - self.raw.min[k]) as u64);
         }
         64 - (e.max(1) - 1).leading_zeros()
     }
@@ -283,13 +274,13 @@ impl<const D: usize> Grid<'_, D> {
             for (i, e) in band.iter().enumerate() {
                 let mut w = buf.window(room);
                 let a = &self.recs[e.idx as usize];
-                let lim = l.xq(a.max[0]);
+                let lim = l.xq(a.raw.max[0]);
                 for f in &band[i + 1..] {
                     if f.xk > lim {
                         break;
                     }
                     let b = &self.recs[f.idx as usize];
-                    w.push((e.d & f.d == 0) & a.overlaps(b), a.id, b.id);
+                    w.push((e.d & f.d == 0) & a.raw.overlaps(&b.raw), a.id, b.id);
                 }
                 let hits = w.n;
                 buf.commit(hits);
@@ -298,41 +289,37 @@ impl<const D: usize> Grid<'_, D> {
         let oversize = self.run(l.rows as usize);
         self.sweep_one(oversize, buf);
         for o in oversize {
-            self.near(&o.min, &o.max, |e| buf.push(true, o.id, e.id));
+            self.near(&o.raw, |e| buf.push(true, o.id, e.id));
         }
     }
 
-    /// Calls `f` on every box overlapping `[min, max]` (closed): the rows it
-    /// can meet, then the oversize boxes.
-    pub fn query(&self, min: &[i64; D], max: &[i64; D], mut f: impl FnMut(&Rec<D>)) {
-        self.near(min, max, &mut f);
-        let q = Rec {
-            min: *min,
-            max: *max,
-            xk: 0,
-            id: 0,
-            reach: 0,
-        };
-        let xlim = self.layout.xq(max[0]);
+    /// Calls `f` on every box overlapping `q` (closed): the rows it can
+    /// meet, then the oversize boxes.
+    pub fn query(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
+        self.near(q, &mut f);
+        let xlim = self.layout.xq(q.max[0]);
         for e in self.run(self.layout.rows as usize) {
             if e.xk > xlim {
                 break;
             }
-            if e.overlaps(&q) {
+            // One box against many: the comparison form beats the sign
+            // and SSE forms here (the pair sweeps, where both boxes
+            // change, use the SSE one).
+            if e.raw.overlaps_cmp(q) {
                 f(e);
             }
         }
     }
 
-    /// Calls `f` on every normal (not oversize) box overlapping `[min,
-    /// max]`: in each row from one below the query's lowest to its highest
-    /// (a normal box reaches at most one row up), from one cell left of the
-    /// query (a normal box is at most one cell wide).
-    pub fn near(&self, min: &[i64; D], max: &[i64; D], mut f: impl FnMut(&Rec<D>)) {
+    /// Calls `f` on every normal (not oversize) box overlapping `q`: in
+    /// each row from one below the query's lowest to its highest (a normal
+    /// box reaches at most one row up), from one cell left of the query (a
+    /// normal box is at most one cell wide).
+    pub fn near(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
         let l = self.layout;
         let span = |a: usize, n: u64| {
-            let lo = (l.row_on(a, min) - 1).max(0);
-            let hi = l.row_on(a, max).min(n as i64 - 1);
+            let lo = (l.row_on(a, &q.min) - 1).max(0);
+            let hi = l.row_on(a, &q.max).min(n as i64 - 1);
             (lo as u64, hi as u64, lo <= hi)
         };
         let (ylo, yhi, yok) = span(0, l.ny);
@@ -341,15 +328,8 @@ impl<const D: usize> Grid<'_, D> {
             return;
         }
         let xmask = (1u64 << l.xbits) - 1;
-        let from = (l.xq(min[0] - (1i64 << l.shift)).max(0) as u64).min(xmask);
-        let xlim = l.xq(max[0]);
-        let q = Rec {
-            min: *min,
-            max: *max,
-            xk: 0,
-            id: 0,
-            reach: 0,
-        };
+        let from = (l.xq(q.min[0] - (1i64 << l.shift)).max(0) as u64).min(xmask);
+        let xlim = l.xq(q.max[0]);
         for rz in zlo..=zhi {
             for ry in ylo..=yhi {
                 let r = rz * l.ny + ry;
@@ -363,7 +343,8 @@ impl<const D: usize> Grid<'_, D> {
                     if rec.xk > xlim {
                         break;
                     }
-                    if rec.overlaps(&q) {
+                    // As in `query`: the comparison form.
+                    if rec.raw.overlaps_cmp(q) {
                         f(rec);
                     }
                 }
@@ -375,12 +356,12 @@ impl<const D: usize> Grid<'_, D> {
     fn sweep_one(&self, run: &[Rec<D>], buf: &mut PairBuf) {
         let l = self.layout;
         for (i, a) in run.iter().enumerate() {
-            let lim = l.xq(a.max[0]);
+            let lim = l.xq(a.raw.max[0]);
             for b in &run[i + 1..] {
                 if b.xk > lim {
                     break;
                 }
-                buf.push(a.overlaps(b), a.id, b.id);
+                buf.push(a.raw.overlaps(&b.raw), a.id, b.id);
             }
         }
     }

@@ -1,7 +1,5 @@
 //! Balls (circles, spheres) against boxes.
 
-use crate::num::Fx;
-use crate::query::slab::bits;
 use crate::shape::{Aabb, Ball};
 use crate::vec::Vector;
 
@@ -30,18 +28,19 @@ pub struct BallHit<const D: usize> {
 /// assert_eq!(sphere_aabb(&c, &b).unwrap().point, Vec2::from_ints([2, 1]));
 /// ```
 pub fn sphere_aabb<const D: usize>(ball: &Ball<D>, aabb: &Aabb<D>) -> Option<BallHit<D>> {
-    let (c, bmin, bmax) = (bits(&ball.center()), bits(&aabb.min()), bits(&aabb.max()));
-    let mut point = ball.center();
+    let (c, b) = (ball.center().to_bits(), aabb.raw());
+    let mut point = c;
     let mut dist2: i128 = 0;
-    for i in 0..D {
+    for ((p, &lo), &hi) in point.iter_mut().zip(&b.min).zip(&b.max) {
         // The center clamped into [min, max] (min <= max); the distance to
         // it is below 2^53 in-domain, its square below 2^106, the sum below
         // 2^108.
-        let p = c[i].max(bmin[i]).min(bmax[i]);
-        point.0[i] = Fx::from_bits(p);
-        let d = c[i] - p;
+        let at = (*p).max(lo).min(hi);
+        let d = *p - at;
+        *p = at;
         dist2 += i128::from(d) * i128::from(d);
     }
+    let point = Vector::from_bits(point);
     let r = ball.radius().to_bits();
     (dist2 <= i128::from(r) * i128::from(r)).then_some(BallHit { point })
 }

@@ -1,7 +1,6 @@
 //! AABB contact: penetration normal, depth and contact point.
 
 use crate::num::Fx;
-use crate::query::overlap::corners;
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -40,17 +39,17 @@ pub struct Contact<const D: usize> {
 /// assert_eq!(c.depth, Fx::ONE);
 /// ```
 pub fn aabb_contact<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Contact<D>> {
-    let [amin, amax, bmin, bmax] = corners(a, b);
+    let (a, b) = (a.raw(), b.raw());
     // In-domain coordinates: every distance is within 2^53. The boxes
     // overlap (closed) when no distance is negative: one sign test.
-    let mut acc = 0i64;
+    if a.closed_sign(b) < 0 {
+        return None;
+    }
     // The smallest distance and its face 2 * axis + (1 for +); a strictly
     // smaller one replaces it, so the first face in -x, +x, -y ... wins a tie.
     let (mut depth, mut face) = (i64::MAX, 0usize);
-    for i in 0..D {
-        let neg = bmax[i] - amin[i];
-        let pos = amax[i] - bmin[i];
-        acc |= neg | pos;
+    for (i, ((amin, amax), (bmin, bmax))) in a.axes().zip(b.axes()).enumerate() {
+        let (neg, pos) = (bmax - amin, amax - bmin);
         (depth, face) = if neg < depth {
             (neg, 2 * i)
         } else {
@@ -62,16 +61,14 @@ pub fn aabb_contact<const D: usize>(a: &Aabb<D>, b: &Aabb<D>) -> Option<Contact<
             (depth, face)
         };
     }
-    if acc < 0 {
-        return None;
+    // The intersection box's center, floor((lo + hi) / 2); the sum is
+    // within 2^53.
+    let mut point = a.min;
+    for (p, ((_, amax), (bmin, bmax))) in point.iter_mut().zip(a.axes().zip(b.axes())) {
+        let (lo, hi) = ((*p).max(bmin), amax.min(bmax));
+        *p = (lo + hi) >> 1;
     }
-    let mut point = a.min();
-    for i in 0..D {
-        // The intersection box's center, floor((lo + hi) / 2); the sum is
-        // within 2^53.
-        let (lo, hi) = (amin[i].max(bmin[i]), amax[i].min(bmax[i]));
-        point.0[i] = Fx::from_bits((lo + hi) >> 1);
-    }
+    let point = Vector::from_bits(point);
     Some(Contact {
         normal: Vector::unit(face / 2, face % 2 == 1),
         depth: Fx::from_bits(depth),

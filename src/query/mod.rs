@@ -1,10 +1,6 @@
 //! The collision queries, one file per family. Everything is re-exported at
 //! the crate root.
 
-pub(crate) mod divide;
-pub(crate) mod interval;
-pub(crate) mod slab;
-
 pub mod ball;
 pub mod batch;
 pub mod contact;

@@ -12,13 +12,15 @@
 //! (`tau = 0`: signed permutations), `S = P` and they are exact.
 
 use crate::dim::{Const, Dim};
+use crate::kernel::span::{Bounds, span};
+use crate::kernel::time::Time;
+use crate::kernel::wide::wide_vec;
+use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
-use crate::query::interval::{Bounds, Time, span, wide_vec};
 use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
-use core::cmp::Ordering;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
@@ -101,16 +103,15 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
         });
     }
     let axes = obb.axes();
-    let mut point = obb.center();
-    for k in 0..D {
-        // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
-        // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
-        let mut s = wide(point.0[k]) << 32;
-        for (w, axis) in f.wbox.iter().zip(axes) {
-            s += i128::from(*w) * wide(axis.0[k]);
+    // c_k + sum_i w_i A_ik at scale 2^64: terms < 2^52 * 2^33, total
+    // < 2^88; the value is within |c| + sum h |A| < 2^23: in range.
+    let mut s = obb.center().0.map(|c| wide(c) << 32);
+    for (w, axis) in f.wbox.iter().zip(axes) {
+        for (s, a) in s.iter_mut().zip(axis.0) {
+            *s += i128::from(*w) * wide(a);
         }
-        point.0[k] = from_scale64(s + (1i128 << 31), Round::Down);
     }
+    let point = Vector(s.map(|s| from_scale64(s + (1i128 << 31), Round::Down)));
     Some(BallHit { point })
 }
 
@@ -150,22 +151,26 @@ struct BallInFrame<const D: usize> {
 fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D> {
     let (p, c) = (ball.center().0, obb.center().0);
     // |d_k| <= 2^53 raw: fits i64.
-    let d: [i64; D] = core::array::from_fn(|k| p[k].to_bits() - c[k].to_bits());
+    let mut d = p.map(Fx::to_bits);
+    for (d, c) in d.iter_mut().zip(c) {
+        *d -= c.to_bits();
+    }
     let sigma = obb.slack().to_bits();
     let mut inside = true;
     let mut excess = [0i64; D];
     let mut wbox = [0i64; D];
-    for (i, (axis, half)) in obb.axes().iter().zip(obb.half().0).enumerate() {
+    let out = excess.iter_mut().zip(&mut wbox);
+    for ((axis, half), (excess, wbox)) in obb.axes().iter().zip(obb.half().0).zip(out) {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
         let u = dot64(&d, &axis.0.map(|v| v.to_bits()));
         let mag = (u.unsigned_abs() >> 32) as i64;
         let h = half.to_bits();
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
-        excess[i] = (mag - h - sigma).max(0);
+        *excess = (mag - h - sigma).max(0);
         inside &= mag <= h;
         let clamped = mag.min(h);
-        wbox[i] = if u < 0 { -clamped } else { clamped };
+        *wbox = if u < 0 { -clamped } else { clamped };
     }
     let dist2 = dot64(&excess, &excess);
     // The radius, the axis error and the sum of squares are non-negative:
@@ -233,7 +238,7 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
-    let rel: [i64; D] = core::array::from_fn(|k| ray.origin().0[k].to_bits() - c[k].to_bits());
+    let rel: [i64; D] = zip_map(&ray.origin().0, &c, |o, c| o.to_bits() - c.to_bits());
     let dir64 = ray.dir().0.map(|v| v.to_bits());
     let dir = dir64.map(i128::from);
     let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
@@ -241,14 +246,15 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
     let mut dl = [0i128; D];
-    for i in 0..D {
+    let out = lo.iter_mut().zip(&mut hi).zip(&mut dl);
+    for ((axis, half), ((lo, hi), dl)) in axes.iter().zip(obb.half().0).zip(out) {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
-        let u = dot64(&rel, &axes[i]) >> 32;
-        let h = wide(obb.half().0[i]) + sigma; // < 2^53
-        lo[i] = -h - u; // |lo|, |hi| < 2^55
-        hi[i] = h - u;
-        dl[i] = dot64(&dir64, &axes[i]); // scale 2^64, < 2^87
+        let u = dot64(&rel, axis) >> 32;
+        let h = wide(half) + sigma; // < 2^53
+        *lo = -h - u; // |lo|, |hi| < 2^55
+        *hi = h - u;
+        *dl = dot64(&dir64, axis); // scale 2^64, < 2^87
     }
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly
@@ -256,15 +262,30 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     let s = (128 - biggest.leading_zeros()).saturating_sub(62);
     let dl = dl.map(|v| v >> s);
     // Times in span units: t_span = t * 2^(s - 32) (t in units of `dir`).
-    // span: numerators < 2^55, denominators < 2^62, cross products < 2^117.
-    let sp = span(lo, hi, dl, Bounds::Closed)?;
+    // span: numerators < 2^55, denominators < 2^62 (both fit i64), cross
+    // products < 2^117.
+    let (lo, hi, dl) = (
+        lo.map(|v| v as i64),
+        hi.map(|v| v as i64),
+        dl.map(|v| v as i64),
+    );
+    let (sp, ok) = span(
+        lo,
+        hi,
+        &dl.map(|v| v < 0),
+        &dl.map(i64::abs),
+        Bounds::Closed,
+    );
     // d' = A^T dir is non-zero (the axes are independent) and its largest
     // component keeps >= 2^61 after the shift: some axis has finite times.
-    let ((e, axis), x) = (sp.enter?, sp.exit?);
-    if e.cmp(&x) == Ordering::Greater || x.cmp(&Time::ZERO) == Ordering::Less {
+    if !ok || !sp.enter.is_finite() {
         return None;
     }
-    if e.cmp(&Time::ZERO) != Ordering::Greater {
+    let (e, axis, x) = (sp.enter, sp.axis, sp.exit);
+    if e > x || x < Time::ZERO {
+        return None;
+    }
+    if e <= Time::ZERO {
         return Some(RayHit {
             t: Fx::ZERO,
             point: ray.origin(),
@@ -275,13 +296,14 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     // t raw bits (scale 2^32) = e.num * 2^(64 - s) / e.den. Compare with
     // max_t: e.num * 2^(64 - s) < 2^55 * 2^64 = 2^119; max_t raw * e.den
     // < 2^63 * 2^62 = 2^125.
+    let (e_num, e_den) = (i128::from(e.num), i128::from(e.den));
     let up = 64 - s;
-    let t_num = e.num << up;
-    if t_num > wide(ray.max_t()) * e.den {
+    let t_num = e_num << up;
+    if t_num > wide(ray.max_t()) * e_den {
         return None;
     }
     // <= max_t: in range.
-    let t = Fx::from_bits(div_floor(t_num, e.den) as i64);
+    let t = Fx::from_bits(div_floor(t_num, e_den) as i64);
     // point_k = o_k + floor(e * dir_k), e * dir_k raw = e.num * dir_k *
     // 2^(32 - s) / e.den. X = e.num * dir_k < 2^107; split the division so
     // no product exceeds 2^94 (the quotient part is the displacement to a
@@ -289,21 +311,22 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     // keep even a violated bound from panicking).
     let k32 = 32 - s;
     let mut point = ray.origin();
-    for k in 0..D {
-        let xk = e.num * dir[k];
-        let q = div_floor(xk, e.den);
-        let rem = xk - q * e.den; // 0 <= rem < e.den < 2^62
+    for ((p, &d), &o) in point.0.iter_mut().zip(&dir).zip(&o) {
+        let xk = e_num * d;
+        let q = div_floor(xk, e_den);
+        let rem = xk - q * e_den; // 0 <= rem < e.den < 2^62
         let step = q
             .saturating_mul(1i128 << k32)
-            .saturating_add(div_floor(rem << k32, e.den));
-        let v = (o[k].saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
-        point.0[k] = Fx::from_bits(v as i64);
+            .saturating_add(div_floor(rem << k32, e_den));
+        let v = (o.saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
+        *p = Fx::from_bits(v as i64);
     }
-    let a = obb.axes()[axis];
-    let normal = if dl[axis] > 0 {
-        Vector(a.0.map(|v| -v))
-    } else {
-        a
+    // `axis < D`: the span engine picks one of the D axes (both `get`s are
+    // `Some`).
+    let normal = match (obb.axes().get(axis), dl.get(axis)) {
+        (Some(a), Some(&d)) if d > 0 => Vector(a.0.map(|v| -v)),
+        (Some(&a), _) => a,
+        (None, _) => Vector::ZERO,
     };
     Some(RayHit {
         t,
@@ -317,9 +340,5 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
 /// product is one widening multiply).
 #[inline]
 fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
-    let mut s = i128::from(x[0]) * i128::from(y[0]);
-    for k in 1..D {
-        s += i128::from(x[k]) * i128::from(y[k]);
-    }
-    s
+    (x.iter().zip(y)).fold(0, |s, (&a, &b)| s + i128::from(a) * i128::from(b))
 }

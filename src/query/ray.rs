@@ -1,10 +1,12 @@
 //! Ray against AABB: the slab test, exact, and the prepared ray that casts
 //! one ray against many boxes.
 
+use crate::kernel::divide::{Divide, Divisor, OneOff};
+use crate::kernel::raw_box::RawBox;
+use crate::kernel::span::{Bounds, Span, span};
+use crate::kernel::time::Time;
+use crate::kernel::zip_map;
 use crate::num::Fx;
-use crate::query::divide::{Divide, Divisor, OneOff};
-use crate::query::interval::Bounds;
-use crate::query::slab::{Den, Span, bits, span};
 use crate::shape::{Aabb, Ray};
 use crate::vec::Vector;
 
@@ -53,20 +55,18 @@ pub struct RayHit<const D: usize> {
 /// ```
 #[inline]
 pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-    let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
-    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+    let (o, dir, b) = (ray.origin().to_bits(), ray.dir().to_bits(), aabb.raw());
     // Two exact shortcuts, comparisons only: an origin in the closed box is
     // the hit at t = 0, and a box behind the origin on some axis (wholly
     // above it where the direction does not rise, or wholly below it where
     // the direction does not fall) is never reached. As signs, without
     // branches: o - min (o is below the box when negative) and max - o
     // (above), in-domain differences within 2^53.
-    let [bmin, bmax] = corners;
     let (mut outside, mut behind) = (0, 0);
-    for k in 0..D {
-        let (from_min, to_max) = (o[k] - bmin[k], bmax[k] - o[k]);
+    for ((o, d), (min, max)) in o.into_iter().zip(dir).zip(b.axes()) {
+        let (from_min, to_max) = (o - min, max - o);
         outside |= from_min | to_max;
-        let (rises, falls) = (-i64::from(dir[k] > 0), -i64::from(dir[k] < 0));
+        let (rises, falls) = (-i64::from(d > 0), -i64::from(d < 0));
         behind |= (from_min & !rises) | (to_max & !falls);
     }
     if outside >= 0 {
@@ -82,15 +82,14 @@ pub fn ray_aabb<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D
 /// shortcuts need few registers.
 #[inline(never)]
 fn ray_aabb_slab<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-    let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
-    let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
+    let (o, dir) = (ray.origin().to_bits(), ray.dir().to_bits());
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
-    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), corners);
+    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), aabb.raw());
     if !ray_meets(&s, ok) {
         return None;
     }
-    finish(ray, &dir, aabb, &s, || OneOff(s.en_den as u64))
+    finish(ray, &dir, aabb, &s, || OneOff(s.enter.den as u64))
 }
 
 impl<const D: usize> RayHit<D> {
@@ -107,19 +106,19 @@ impl<const D: usize> RayHit<D> {
 }
 
 /// The slab span of a ray (origin bits `o`, direction signs and magnitudes)
-/// against the box `[bmin, bmax]` (raw bits), and whether every
-/// zero-direction axis is in its slab.
+/// against the box `b`, and whether every zero-direction axis is in its
+/// slab.
 #[inline(always)]
 fn ray_span<const D: usize>(
     o: &[i64; D],
     neg: &[bool; D],
     mag: &[i64; D],
-    [bmin, bmax]: [[i64; D]; 2],
+    b: &RawBox<D>,
 ) -> (Span<i64>, bool) {
     // In-domain coordinates: both differences within 2^53.
     span(
-        core::array::from_fn(|i| bmin[i] - o[i]),
-        core::array::from_fn(|i| bmax[i] - o[i]),
+        zip_map(&b.min, o, |x, y| x - y),
+        zip_map(&b.max, o, |x, y| x - y),
         neg,
         mag,
         Bounds::Closed,
@@ -130,18 +129,18 @@ fn ray_span<const D: usize>(
 /// <= exit and exit >= 0 (the direction is non-zero, so both are finite).
 #[inline(always)]
 pub(crate) fn ray_meets(s: &Span<i64>, ok: bool) -> bool {
-    ok & s.ordered(false) & (s.ex >= 0)
+    ok & s.ordered(false) & (s.exit.num >= 0)
 }
 
-/// The time `n / d` (`0 <= n <= 2^54`, `0 < d <= 2^52`) is at most `max_t`,
-/// cross-multiplied (`n 2^32 < 2^87`, `max_t d < 2^115`).
+/// The time `t` (`0 <= t.num <= 2^54`, `0 < t.den <= 2^52`) is at most
+/// `max_t` (cross products `t.num 2^32 < 2^87`, `max_t t.den < 2^115`).
 #[inline(always)]
-fn within(n: i64, d: i64, max_t: Fx) -> bool {
-    (i128::from(n) << 32) <= d.times(max_t.to_bits())
+fn within(t: Time<i64>, max_t: Fx) -> bool {
+    t.precedes(&Time::from_fx(max_t), false)
 }
 
 /// The hit of a ray that meets the box: inside, beyond `max_t`, or the
-/// entry with its point. `divisor` divides by `s.en_den`.
+/// entry with its point. `divisor` divides by `s.enter.den`.
 #[inline(always)]
 fn finish<V: Divide, const D: usize>(
     ray: &Ray<D>,
@@ -150,31 +149,35 @@ fn finish<V: Divide, const D: usize>(
     s: &Span<i64>,
     divisor: impl FnOnce() -> V,
 ) -> Option<RayHit<D>> {
-    if s.en <= 0 {
+    if s.enter.num <= 0 {
         return Some(RayHit::at_origin(ray));
     }
-    if !within(s.en, s.en_den, ray.max_t()) {
+    if !within(s.enter, ray.max_t()) {
         return None;
     }
     let div = divisor();
     // 0 < en / den <= max_t: en <= 2^53, the quotient is below 2^63.
-    let en = s.en as u64;
+    let en = s.enter.num as u64;
     let (t, _) = div.div_rem(u128::from(en) << 32);
-    let (o, mut point) = (bits(&ray.origin()), ray.origin());
-    for j in 0..D {
+    let (o, mut point) = (ray.origin().to_bits(), ray.origin());
+    for ((p, o), &d) in point.0.iter_mut().zip(o).zip(dir) {
         // origin + floor(e * dir) with e = en / den: at the entry the ray is
         // in every slab (the entry is not after any exit), so this lies in
         // the box (no clamp needed) and is exactly the face plane on the hit
         // axis; en * |dir| < 2^106, the step below 2^54.
-        let m = u128::from(en) * u128::from(dir[j].unsigned_abs());
-        let c = o[j] + div.floor_signed(m, dir[j] < 0);
-        debug_assert!(aabb.min().0[j].to_bits() <= c && c <= aabb.max().0[j].to_bits());
-        point.0[j] = Fx::from_bits(c);
+        let m = u128::from(en) * u128::from(d.unsigned_abs());
+        let c = o + div.floor_signed(m, d < 0);
+        *p = Fx::from_bits(c);
     }
+    debug_assert!(
+        (aabb.min().0.iter().zip(&point.0).zip(&aabb.max().0))
+            .all(|((lo, p), hi)| lo <= p && p <= hi)
+    );
     Some(RayHit {
         t: Fx::from_bits(t as i64),
         point,
-        normal: Vector::unit(s.axis, dir[s.axis] < 0),
+        // `s.axis` is one of the D axes: the `get` is `Some`.
+        normal: Vector::unit(s.axis, dir.get(s.axis).is_some_and(|&d| d < 0)),
         inside: false,
     })
 }
@@ -219,7 +222,7 @@ pub struct PreparedRay<const D: usize> {
     divisors: [Divisor; D],
     /// The bounding box of the segment the ray sweeps up to `max_t`, raw
     /// bits: a box the ray hits overlaps it (see [`Self::reach`]).
-    pub(crate) reach: [[i64; D]; 2],
+    pub(crate) reach: RawBox<D>,
 }
 
 impl<const D: usize> PreparedRay<D> {
@@ -232,11 +235,11 @@ impl<const D: usize> PreparedRay<D> {
     /// assert_eq!(PreparedRay::new(&r).ray(), &r);
     /// ```
     pub fn new(ray: &Ray<D>) -> Self {
-        let dir = bits(&ray.dir());
+        let dir = ray.dir().to_bits();
         let mag = dir.map(i64::abs);
         Self {
             ray: *ray,
-            origin: bits(&ray.origin()),
+            origin: ray.origin().to_bits(),
             dir,
             mag,
             neg: dir.map(|v| v < 0),
@@ -252,22 +255,22 @@ impl<const D: usize> PreparedRay<D> {
     /// the rounded one, so the closed box meets the exact segment's bounding
     /// box exactly when it overlaps this one. The far end is kept within
     /// `2^62` (beyond every in-domain coordinate, still far from overflow).
-    fn reach(ray: &Ray<D>) -> [[i64; D]; 2] {
-        let (o, dir) = (bits(&ray.origin()), bits(&ray.dir()));
+    fn reach(ray: &Ray<D>) -> RawBox<D> {
+        let (o, dir) = (ray.origin().to_bits(), ray.dir().to_bits());
         let (mut lo, mut hi) = (o, o);
         let limit = 1i128 << 62;
-        for k in 0..D {
+        for ((lo, hi), d) in lo.iter_mut().zip(&mut hi).zip(dir) {
             // max_t d at scale 2^32: below 2^63 * 2^52.
-            let step = i128::from(ray.max_t().to_bits()) * i128::from(dir[k]);
+            let step = i128::from(ray.max_t().to_bits()) * i128::from(d);
             // |o| <= 2^52: the sums stay within 2^62 + 2^52.
             // Moving down, o - floor(-step) is o + ceil(step).
             if step >= 0 {
-                hi[k] += (step >> 32).min(limit) as i64;
+                *hi += (step >> 32).min(limit) as i64;
             } else {
-                lo[k] -= ((-step) >> 32).min(limit) as i64;
+                *lo -= ((-step) >> 32).min(limit) as i64;
             }
         }
-        [lo, hi]
+        RawBox { min: lo, max: hi }
     }
 
     /// The ray it was prepared from.
@@ -275,22 +278,23 @@ impl<const D: usize> PreparedRay<D> {
         &self.ray
     }
 
-    /// Whether the ray meets the box `[bmin, bmax]` (raw bits) at some
-    /// `t >= 0`, ignoring `max_t`, and the exact time it does as a fraction
-    /// `n / d` (`d > 0`): the entry time, or `0 / d` when the origin is
-    /// inside.
+    /// Whether the ray meets the box `b` at some `t >= 0`, ignoring
+    /// `max_t`, and the exact time it does (finite): the entry time, or
+    /// zero when the origin is inside.
     #[inline(always)]
-    pub(crate) fn meet_time(&self, corners: [[i64; D]; 2]) -> (bool, i64, i64) {
-        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
-        // The direction is non-zero: en_den > 0.
-        (ray_meets(&s, ok), s.en.max(0), s.en_den)
+    pub(crate) fn meet_time(&self, b: &RawBox<D>) -> (bool, Time<i64>) {
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, b);
+        // The direction is non-zero: the entry is finite.
+        (
+            ray_meets(&s, ok),
+            Time::new(s.enter.num.max(0), s.enter.den),
+        )
     }
 
-    /// Whether a time `n / d` (`n >= 0`, `d > 0`) from [`Self::meet_time`]
-    /// is at most `max_t`.
+    /// Whether a time from [`Self::meet_time`] is at most `max_t`.
     #[inline(always)]
-    pub(crate) fn within_max_t(&self, n: i64, d: i64) -> bool {
-        within(n, d, self.ray.max_t())
+    pub(crate) fn within_max_t(&self, t: Time<i64>) -> bool {
+        within(t, self.ray.max_t())
     }
 
     /// The first point of the ray in the closed box: exactly
@@ -310,12 +314,14 @@ impl<const D: usize> PreparedRay<D> {
     /// assert_eq!(ray.cast(&far).unwrap().t, Fx::from_num(2)); // exactly max_t
     /// ```
     pub fn cast(&self, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-        let corners = [aabb.min(), aabb.max()].map(|v| bits(&v));
-        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, corners);
+        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, aabb.raw());
         if !ray_meets(&s, ok) {
             return None;
         }
-        finish(&self.ray, &self.dir, aabb, &s, || self.divisors[s.axis])
+        // `s.axis < D`: the span engine picks it among the D axes.
+        #[allow(clippy::indexing_slicing)]
+        let divisor = || self.divisors[s.axis];
+        finish(&self.ray, &self.dir, aabb, &s, divisor)
     }
 
     /// Whether [`cast`](Self::cast) would hit: no division and no result
@@ -329,7 +335,7 @@ impl<const D: usize> PreparedRay<D> {
     /// assert!(PreparedRay::new(&r).hits(&b)); // reaches the face at t = max_t, grazing y = 0
     /// ```
     pub fn hits(&self, aabb: &Aabb<D>) -> bool {
-        let (meets, n, d) = self.meet_time([aabb.min(), aabb.max()].map(|v| bits(&v)));
-        meets && self.within_max_t(n, d)
+        let (meets, t) = self.meet_time(aabb.raw());
+        meets && self.within_max_t(t)
     }
 }

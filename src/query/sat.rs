@@ -38,8 +38,11 @@
 //! rare pairs within the bound of touching (relative size about 2^-23) or
 //! with an edge pair the filter cannot settle that is not exactly parallel.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
+use crate::kernel::wide::{dot_wide, wide_vec};
 use crate::num::Fx;
-use crate::query::interval::{dot_wide, wide_vec};
 use crate::query::sat_filter::{self, Verdict};
 use crate::shape::Obb;
 

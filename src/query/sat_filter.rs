@@ -49,6 +49,9 @@
 //! `t = T.a` `< 2^60`; face scores `< 2^60 + 4 * 2^59`; edge terms
 //! `t/2^29 * R < 2^60`, radii `< 4 * 2^59`: all below 2^62.
 
+// Indexing here is not yet rewritten to forms that cannot panic.
+#![allow(clippy::indexing_slicing)]
+
 use crate::shape::Obb;
 
 /// Axis components are floored to `2^-AXIS_BITS`.

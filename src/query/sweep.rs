@@ -2,9 +2,11 @@
 //! impact, open overlap) and two moving boxes (overlap interval, closed).
 
 use crate::arch::opaque;
+use crate::kernel::raw_box::RawBox;
+use crate::kernel::span::{Bounds, Span, span};
+use crate::kernel::time::Den;
+use crate::kernel::zip_map;
 use crate::num::{Fx, Round};
-use crate::query::interval::Bounds;
-use crate::query::slab::{Den, Span, bits, span, unit_time};
 use crate::shape::Aabb;
 use crate::vec::Vector;
 
@@ -58,7 +60,7 @@ pub fn aabb_sweep<const D: usize>(
     moving: &Aabb<D>,
     d: Vector<D>,
 ) -> Option<Sweep<D>> {
-    let dv = bits(&d);
+    let dv = d.to_bits();
     // Penetrating throughout: from the start, still at the end.
     let throughout = Sweep {
         t_enter: Fx::ZERO,
@@ -67,7 +69,8 @@ pub fn aabb_sweep<const D: usize>(
         overlapping: true,
     };
     let step = dv.map(clamp_step);
-    if let Some(answer) = sweep_shortcut(stationary, moving, step, Bounds::Open, throughout) {
+    let (s, m) = (stationary.raw(), moving.raw());
+    if let Some(answer) = sweep_shortcut(s, m, step, Bounds::Open, throughout) {
         return answer;
     }
     sweep_slab(stationary, moving, dv)
@@ -81,6 +84,7 @@ fn sweep_slab<const D: usize>(
     moving: &Aabb<D>,
     dv: [i64; D],
 ) -> Option<Sweep<D>> {
+    let (stationary, moving) = (stationary.raw(), moving.raw());
     let neg = dv.map(|v| v < 0);
     // |d| fits an i64 unless a component is i64::MIN (one multiplication
     // per comparison); otherwise the same code with u64 magnitudes.
@@ -111,14 +115,12 @@ pub(crate) fn clamp_step(v: impl Into<i128>) -> i64 {
 /// slab test can tell. `step` components within 2^62 ([`clamp_step`]).
 #[inline(always)]
 fn sweep_shortcut<R, const D: usize>(
-    fixed: &Aabb<D>,
-    moving: &Aabb<D>,
+    fixed: &RawBox<D>,
+    moving: &RawBox<D>,
     step: [i64; D],
     bounds: Bounds,
     throughout: R,
 ) -> Option<Option<R>> {
-    let [fmin, fmax, mmin, mmax] =
-        [fixed.min(), fixed.max(), moving.min(), moving.max()].map(|v| bits(&v));
     // Per axis, the boxes meet at time t when both a - t d and b + t d are
     // positive (open) or non-negative (closed), with a = fmax - mmin and
     // b = mmax - fmin. As signs, less 1 when open: at t = 0 a | b, at t = 1
@@ -127,9 +129,15 @@ fn sweep_shortcut<R, const D: usize>(
     // In-domain differences within 2^53, steps within 2^62: below 2^63.
     let strict = i64::from(bounds == Bounds::Open);
     let (mut swept, mut start, mut end) = (0, 0, 0);
-    for k in 0..D {
-        let (a, b) = (fmax[k] - mmin[k] - strict, mmax[k] - fmin[k] - strict);
-        let (a1, b1) = (a - step[k], b + step[k]);
+    // `k < D`, the length of every array here. Indexed on purpose: every
+    // zipped form tried costs 1 to 40% more instructions per sweep.
+    #[allow(clippy::indexing_slicing)]
+    for (k, d) in step.into_iter().enumerate() {
+        let (a, b) = (
+            fixed.max[k] - moving.min[k] - strict,
+            moving.max[k] - fixed.min[k] - strict,
+        );
+        let (a1, b1) = (a - d, b + d);
         swept |= (a & a1) | (b & b1);
         start |= a | b;
         end |= a1 | b1;
@@ -145,40 +153,32 @@ fn sweep_shortcut<R, const D: usize>(
 
 /// [`aabb_sweep`] for displacement signs `neg` and magnitudes `mag`.
 #[inline(always)]
-fn sweep_with<T: Den + PartialEq, const D: usize>(
-    stationary: &Aabb<D>,
-    moving: &Aabb<D>,
+fn sweep_with<T: Den, const D: usize>(
+    stationary: &RawBox<D>,
+    moving: &RawBox<D>,
     neg: &[bool; D],
     mag: &[T; D],
 ) -> Option<Sweep<D>> {
-    let (s, ok) = sweep_span(
-        [
-            stationary.min(),
-            stationary.max(),
-            moving.min(),
-            moving.max(),
-        ]
-        .map(|v| bits(&v)),
-        neg,
-        mag,
-    );
+    let (s, ok) = sweep_span(stationary, moving, neg, mag);
     sweep_hits(&s, ok).then(|| sweep_result(&s, neg))
 }
 
-/// The open-overlap span of the moving box `[mmin, mmax]` (displacement
-/// signs `neg`, magnitudes `mag`) against the stationary box `[smin, smax]`
-/// (raw bits), and whether the axes with zero displacement allow an overlap.
+/// The open-overlap span of the box `moving` (displacement signs `neg`,
+/// magnitudes `mag`) against the box `stationary`, and whether the axes
+/// with zero displacement allow an overlap.
 #[inline(always)]
-pub(crate) fn sweep_span<T: Den + PartialEq, const D: usize>(
-    [smin, smax, mmin, mmax]: [[i64; D]; 4],
+pub(crate) fn sweep_span<T: Den, const D: usize>(
+    stationary: &RawBox<D>,
+    moving: &RawBox<D>,
     neg: &[bool; D],
     mag: &[T; D],
 ) -> (Span<T>, bool) {
+    let (s, m) = (stationary, moving);
     // Penetrating on axis i at time t: smin - mmax < t d < smax - mmin;
     // in-domain coordinates, both differences within 2^53.
     span(
-        core::array::from_fn(|i| smin[i] - mmax[i]),
-        core::array::from_fn(|i| smax[i] - mmin[i]),
+        zip_map(&s.min, &m.max, |x, y| x - y),
+        zip_map(&s.max, &m.min, |x, y| x - y),
         neg,
         mag,
         Bounds::Open,
@@ -189,22 +189,23 @@ pub(crate) fn sweep_span<T: Den + PartialEq, const D: usize>(
 /// entry < exit, entry < 1, exit > 0.
 #[inline(always)]
 pub(crate) fn sweep_hits<T: Den>(s: &Span<T>, ok: bool) -> bool {
-    ok & s.ordered(true) & s.enters_before_one(true) & (s.ex > 0)
+    ok & s.ordered(true) & s.enters_before_one(true) & (s.exit.num > 0)
 }
 
 /// The answer of a span that [`sweep_hits`]: one division per reported time.
 #[inline(always)]
 pub(crate) fn sweep_result<T: Den, const D: usize>(s: &Span<T>, neg: &[bool; D]) -> Sweep<D> {
     let t_exit = if s.exits_before_one() {
-        unit_time(s.ex, s.ex_den, Round::Up)
+        s.exit.to_unit_fx(Round::Up)
     } else {
         Fx::ONE
     };
-    if s.en >= 0 {
+    if s.enter.num >= 0 {
         Sweep {
-            t_enter: unit_time(s.en, s.en_den, Round::Down),
+            t_enter: s.enter.to_unit_fx(Round::Down),
             t_exit,
-            normal: Vector::unit(s.axis, neg[s.axis]),
+            // `s.axis` is one of the D axes: the `get` is `Some`.
+            normal: Vector::unit(s.axis, neg.get(s.axis).copied().unwrap_or(false)),
             overlapping: false,
         }
     } else {
@@ -255,14 +256,15 @@ pub fn aabb_sweep_pair<const D: usize>(
     b: &Aabb<D>,
     vb: Vector<D>,
 ) -> Option<OverlapInterval> {
-    let (wa, wb) = (bits(&va), bits(&vb));
+    let (wa, wb) = (va.to_bits(), vb.to_bits());
     // B relative to A: |vb - va| < 2^64.
-    let v: [i128; D] = core::array::from_fn(|i| i128::from(wb[i]) - i128::from(wa[i]));
+    let v: [i128; D] = zip_map(&wb, &wa, |b, a| i128::from(b) - i128::from(a));
     let throughout = OverlapInterval {
         u0: Fx::ZERO,
         u1: Fx::ONE,
     };
-    if let Some(answer) = sweep_shortcut(a, b, v.map(clamp_step), Bounds::Closed, throughout) {
+    let step = v.map(clamp_step);
+    if let Some(answer) = sweep_shortcut(a.raw(), b.raw(), step, Bounds::Closed, throughout) {
         return answer;
     }
     pair_slab(a, b, v)
@@ -273,6 +275,7 @@ pub fn aabb_sweep_pair<const D: usize>(
 /// registers.
 #[inline(never)]
 fn pair_slab<const D: usize>(a: &Aabb<D>, b: &Aabb<D>, v: [i128; D]) -> Option<OverlapInterval> {
+    let (a, b) = (a.raw(), b.raw());
     let neg = v.map(|x| x < 0);
     let mag = v.map(i128::unsigned_abs);
     // Magnitudes below 2^63 multiply in one instruction (as i64).
@@ -286,33 +289,31 @@ fn pair_slab<const D: usize>(a: &Aabb<D>, b: &Aabb<D>, v: [i128; D]) -> Option<O
 /// [`aabb_sweep_pair`] for relative displacement signs `neg` and
 /// magnitudes `mag`.
 #[inline(always)]
-fn pair_with<T: Den + PartialEq, const D: usize>(
-    a: &Aabb<D>,
-    b: &Aabb<D>,
+fn pair_with<T: Den, const D: usize>(
+    a: &RawBox<D>,
+    b: &RawBox<D>,
     neg: &[bool; D],
     mag: &[T; D],
 ) -> Option<OverlapInterval> {
-    let (amin, amax) = (bits(&a.min()), bits(&a.max()));
-    let (bmin, bmax) = (bits(&b.min()), bits(&b.max()));
     // amin - bmax <= t v <= amax - bmin; both within 2^53.
     let (s, ok) = span(
-        core::array::from_fn(|i| amin[i] - bmax[i]),
-        core::array::from_fn(|i| amax[i] - bmin[i]),
+        zip_map(&a.min, &b.max, |x, y| x - y),
+        zip_map(&a.max, &b.min, |x, y| x - y),
         neg,
         mag,
         Bounds::Closed,
     );
     // Non-empty closed interval [E, X] meeting [0, 1]: E <= X, E <= 1, X >= 0.
-    if !(ok & s.ordered(false) & s.enters_before_one(false) & (s.ex >= 0)) {
+    if !(ok & s.ordered(false) & s.enters_before_one(false) & (s.exit.num >= 0)) {
         return None;
     }
-    let u0 = if s.en > 0 {
-        unit_time(s.en, s.en_den, Round::Down)
+    let u0 = if s.enter.num > 0 {
+        s.enter.to_unit_fx(Round::Down)
     } else {
         Fx::ZERO
     };
     let u1 = if s.exits_before_one() {
-        unit_time(s.ex, s.ex_den, Round::Up)
+        s.exit.to_unit_fx(Round::Up)
     } else {
         Fx::ONE
     };

@@ -48,13 +48,13 @@ impl<const D: usize> Aabb<D> {
         let (min_f, max_f) = (Field::new("min"), Field::new("max"));
         min.check_domain(min_f)?;
         max.check_domain(max_f)?;
-        for i in 0..D {
-            if min.0[i] > max.0[i] {
+        for (i, (&lo, &hi)) in min.0.iter().zip(&max.0).enumerate() {
+            if lo > hi {
                 return Err(Error::MinAboveMax {
                     min_field: min_f.axis(i),
-                    min: min.0[i],
+                    min: lo,
                     max_field: max_f.axis(i),
-                    max: max.0[i],
+                    max: hi,
                 });
             }
         }
@@ -79,10 +79,9 @@ impl<const D: usize> Aabb<D> {
         check_sizes(&half, Field::new("half"))?;
         let mut min = center;
         let mut max = center;
-        for i in 0..D {
+        for ((lo, hi), &h) in min.0.iter_mut().zip(&mut max.0).zip(&half.0) {
             // Both within 2^20, so the sum is within 2^21: no overflow.
-            min.0[i] = center.0[i] - half.0[i];
-            max.0[i] = center.0[i] + half.0[i];
+            (*lo, *hi) = (*lo - h, *hi + h);
         }
         Self::try_new(min, max)
     }
@@ -90,7 +89,7 @@ impl<const D: usize> Aabb<D> {
     /// A box from corners the caller has already validated (in the domain,
     /// `min <= max`), such as the overlap of two valid boxes.
     pub(crate) fn from_valid_corners(min: Vector<D>, max: Vector<D>) -> Self {
-        debug_assert!((0..D).all(|i| min.0[i] <= max.0[i]));
+        debug_assert!(min.0.iter().zip(&max.0).all(|(lo, hi)| lo <= hi));
         Self { min, max }
     }
 
@@ -107,8 +106,8 @@ impl<const D: usize> Aabb<D> {
     /// The center, each coordinate `floor((min + max) / 2)`.
     pub fn center(&self) -> Vector<D> {
         let mut c = self.min;
-        for i in 0..D {
-            c.0[i] = midpoint(self.min.0[i], self.max.0[i]);
+        for (c, &hi) in c.0.iter_mut().zip(&self.max.0) {
+            *c = midpoint(*c, hi);
         }
         c
     }
@@ -135,13 +134,10 @@ impl<const D: usize> Aabb<D> {
     pub fn try_swept(&self, d: Vector<D>) -> Result<Self, Error> {
         let mut min = self.min;
         let mut max = self.max;
-        for k in 0..D {
-            let dk = d.0[k].to_bits();
-            let (corner, name) = if dk < 0 {
-                (&mut min.0[k], "min")
-            } else {
-                (&mut max.0[k], "max")
-            };
+        let axes = min.0.iter_mut().zip(&mut max.0).zip(&d.0);
+        for (k, ((lo, hi), &dk_fx)) in axes.enumerate() {
+            let dk = dk_fx.to_bits();
+            let (corner, name) = if dk < 0 { (lo, "min") } else { (hi, "max") };
             // A corner below 2^53 in raw bits plus any i64: below 2^65, exact
             // in i128.
             let moved = i128::from(corner.to_bits()) + i128::from(dk);
@@ -156,7 +152,7 @@ impl<const D: usize> Aabb<D> {
                 Err(_) => {
                     return Err(Error::OutOfDomain {
                         field: Field::new("d").axis(k),
-                        value: d.0[k],
+                        value: dk_fx,
                     });
                 }
             }

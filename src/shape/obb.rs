@@ -73,10 +73,10 @@ impl<const D: usize> Obb<D> {
         // constructor of `Rot` guarantees tau <= 2^-20, i.e. 2^44 here; the
         // `min` only keeps the budgets below true for any value.
         let mut tau: i128 = 0;
-        for i in 0..D {
-            for j in 0..D {
+        for (i, ai) in rot.axes().iter().enumerate() {
+            for (j, aj) in rot.axes().iter().enumerate() {
                 let want = if i == j { 1i128 << 64 } else { 0 };
-                tau = tau.max((rot.axes()[i].dot_wide(&rot.axes()[j]) - want).abs());
+                tau = tau.max((ai.dot_wide(aj) - want).abs());
             }
         }
         let tau = tau.min(1i128 << 44);

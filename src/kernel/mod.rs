@@ -1,0 +1,56 @@
+//! The exact engines the queries are built from, integers only; each one
+//! written once and shared by the single queries, the batch forms and the
+//! broadphase.
+//!
+//! - [`raw_box`]: [`RawBox`](raw_box::RawBox), a box as the raw bits of
+//!   its corners, with the closed and open overlap predicates.
+//! - [`time`]: [`Time`](time::Time), an exact time `num / den` ordered by
+//!   cross-multiplication, and the widths of its denominator
+//!   ([`Den`](time::Den)).
+//! - [`span`]: the slab engine: per axis the times at which a moving
+//!   point lies in a slab, intersected over the axes without branches and
+//!   without division (rays against boxes, oriented or not, and the sweeps).
+//! - [`divide`]: exact division of a 128-bit numerator by a 64-bit divisor,
+//!   for the one time a query reports.
+//! - [`wide`]: raw bits widened to `i128` (the separating-axis test).
+//!
+//! And the two branch-free primitives of the engines, [`below`] and
+//! [`blend`].
+
+pub(crate) mod divide;
+pub(crate) mod raw_box;
+pub(crate) mod span;
+pub(crate) mod time;
+pub(crate) mod wide;
+
+/// All ones when `x < y`, else zero (`|x - y| < 2^127`), as a value the
+/// optimizer cannot see through: otherwise it turns [`blend`] back into a
+/// select, and in a loop (a user's, after inlining) into a branch, which
+/// mispredicts about half the time on the per-axis choices of a slab test.
+#[inline(always)]
+pub(crate) fn below(x: i128, y: i128) -> i64 {
+    crate::arch::opaque(((x - y) >> 127) as i64)
+}
+
+/// `[f(a[0], b[0]), f(a[1], b[1]), ...]`: arrays zipped component by
+/// component, with no index to go wrong.
+#[inline(always)]
+pub(crate) fn zip_map<A: Copy, B: Copy, C: Copy + Default, const D: usize>(
+    a: &[A; D],
+    b: &[B; D],
+    f: impl Fn(A, B) -> C,
+) -> [C; D] {
+    let mut out = [C::default(); D];
+    for (o, (&x, &y)) in out.iter_mut().zip(a.iter().zip(b)) {
+        *o = f(x, y);
+    }
+    out
+}
+
+/// `a` where `mask` is all ones, `b` where it is zero. Bitwise, so the
+/// compiler keeps it free of branches: the choices of the slab scans depend
+/// on the data and a branch would be mispredicted half the time.
+#[inline(always)]
+pub(crate) fn blend(mask: i64, a: i64, b: i64) -> i64 {
+    b ^ ((a ^ b) & mask)
+}

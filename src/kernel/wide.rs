@@ -1,0 +1,17 @@
+//! Raw bits widened to `i128`, for the exact products of the
+//! separating-axis test (where sums of products of products exceed `i64`).
+
+use crate::num::wide;
+use crate::vec::Vector;
+
+/// Raw bits of every component, widened.
+#[inline]
+pub(crate) fn wide_vec<const D: usize>(v: &Vector<D>) -> [i128; D] {
+    v.0.map(wide)
+}
+
+/// Dot product of raw-bit vectors (the caller bounds the magnitudes).
+#[inline]
+pub(crate) fn dot_wide<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
+    a.iter().zip(b).fold(0, |s, (x, y)| s + x * y)
+}

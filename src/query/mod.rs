@@ -7,6 +7,7 @@ pub(crate) mod slab;
 
 pub mod ball;
 pub mod batch;
+pub mod capsule;
 pub mod contact;
 pub mod obb;
 pub mod overlap;

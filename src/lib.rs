@@ -9,7 +9,8 @@
 //!   [`aabb_intersection`], [`aabb_contact`].
 //! - Moving boxes: [`aabb_sweep`] (time of impact, open overlap: sliding is
 //!   not blocked), [`aabb_sweep_pair`] (both moving, closed overlap).
-//! - Rays: [`ray_aabb`], [`ray_obb`].
+//! - Rays: [`ray_aabb`], [`ray_obb`]; against any shape [`ray_cast`],
+//!   with [`ray_sphere`] and [`ray_capsule`] (exact, curved surfaces).
 //! - Oriented boxes: [`obb_overlap`] (15 axes in 3D, 4 in 2D),
 //!   [`sphere_obb`]; balls: [`sphere_aabb`].
 //! - Any two shapes, segments and capsules included: [`overlap`] over
@@ -83,7 +84,7 @@ pub use query::ball::{BallHit, sphere_aabb};
 pub use query::batch::{AabbSet, BatchHit, BatchSweep, overlap_pairs};
 pub use query::capsule::{
     capsule_aabb_overlap, capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap, overlap,
-    sphere_overlap,
+    ray_capsule, ray_cast, ray_sphere, sphere_overlap,
 };
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};

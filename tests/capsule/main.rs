@@ -12,6 +12,9 @@ mod common;
 #[path = "../obb_reference/mod.rs"]
 mod obb_reference;
 mod overlap_props;
+mod ray_props;
+mod ray_reference;
+mod ray_snapshots;
 mod reference;
 mod serde_shapes;
 mod shapes;

@@ -33,7 +33,7 @@
 //! 2^88`; a face's `w_F = w + sum_fixed x_j m_j` below 2^110 (fits
 //! `i128`); Gram entries below 2^110; products of a Gram determinant
 //! (< 2^221) with squared terms (< 2^223) below 2^446; the 3x3
-//! determinants below 2^224. All within the 512 bits of [`Big`].
+//! determinants below 2^224. All well within the 1024 bits of [`Big`].
 
 use super::wide::Big;
 use crate::num::{Fx, wide};

@@ -120,7 +120,7 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// The closest points minimize `|w + s u - t v|^2` over `s, t` in
 /// `[0, 1]`; the minimum is at an end point against the other segment or
 /// at the interior solution of the normal equations, each tried exactly
-/// (Cramer's rule in 512-bit integers) and its squared distance compared
+/// (Cramer's rule in 1024-bit integers) and its squared distance compared
 /// with `(ra + rb)^2` by cross-multiplication. Nothing is rounded.
 ///
 /// # Examples

@@ -9,9 +9,14 @@
 //!   [`aabb_intersection`], [`aabb_contact`].
 //! - Moving boxes: [`aabb_sweep`] (time of impact, open overlap: sliding is
 //!   not blocked), [`aabb_sweep_pair`] (both moving, closed overlap).
-//! - Rays: [`ray_aabb`], [`ray_obb`].
+//! - Rays: [`ray_aabb`], [`ray_obb`]; against any shape [`ray_cast`],
+//!   with [`ray_sphere`] and [`ray_capsule`] (exact, curved surfaces).
 //! - Oriented boxes: [`obb_overlap`] (15 axes in 3D, 4 in 2D),
 //!   [`sphere_obb`]; balls: [`sphere_aabb`].
+//! - Any two shapes, segments and capsules included: [`overlap`] over
+//!   [`Shape`] (exact, closed), and per pair [`sphere_overlap`],
+//!   [`capsule_overlap`], [`capsule_sphere_overlap`],
+//!   [`capsule_aabb_overlap`], [`capsule_obb_overlap`].
 //! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
 //!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
 //!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],
@@ -84,11 +89,18 @@ pub use error::{Detail, Error, Field};
 pub use num::{DOMAIN, Exact, Fx};
 pub use query::ball::{BallHit, sphere_aabb};
 pub use query::batch::{AabbSet, BatchHit, BatchSweep, overlap_pairs};
+pub use query::capsule::{
+    capsule_aabb_overlap, capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap, overlap,
+    ray_capsule, ray_cast, ray_sphere, sphere_overlap,
+};
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};
-pub use shape::{Aabb, Aabb2, Aabb3, Ball, Circle, Obb, Obb2, Obb3, Ray, Ray2, Ray3, Sphere};
+pub use shape::{
+    Aabb, Aabb2, Aabb3, Ball, Capsule, Capsule2, Capsule3, Circle, Obb, Obb2, Obb3, Ray, Ray2,
+    Ray3, Segment, Segment2, Segment3, Shape, Sphere,
+};
 pub use vec::{Vec2, Vec3, Vector};

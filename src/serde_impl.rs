@@ -10,7 +10,7 @@
 use crate::Error;
 use crate::num::Fx;
 use crate::rot::Rot;
-use crate::shape::{Aabb, Ball, Obb, Ray};
+use crate::shape::{Aabb, Ball, Capsule, Obb, Ray, Segment};
 use crate::vec::Vector;
 use core::fmt;
 use core::marker::PhantomData;
@@ -115,6 +115,39 @@ impl<const D: usize> TryFrom<BallRaw<D>> for Ball<D> {
 
     fn try_from(r: BallRaw<D>) -> Result<Self, Error> {
         Ball::try_new(r.center, r.radius)
+    }
+}
+
+/// The fields of a [`Segment`], before [`Segment::try_new`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SegmentRaw<const D: usize> {
+    a: Vector<D>,
+    b: Vector<D>,
+}
+
+impl<const D: usize> TryFrom<SegmentRaw<D>> for Segment<D> {
+    type Error = Error;
+
+    fn try_from(r: SegmentRaw<D>) -> Result<Self, Error> {
+        Segment::try_new(r.a, r.b)
+    }
+}
+
+/// The fields of a [`Capsule`], before [`Capsule::try_new`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CapsuleRaw<const D: usize> {
+    a: Vector<D>,
+    b: Vector<D>,
+    radius: Fx,
+}
+
+impl<const D: usize> TryFrom<CapsuleRaw<D>> for Capsule<D> {
+    type Error = Error;
+
+    fn try_from(r: CapsuleRaw<D>) -> Result<Self, Error> {
+        Capsule::try_new(r.a, r.b, r.radius)
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod ball;
 pub mod batch;
+pub mod capsule;
 pub mod contact;
 pub mod obb;
 pub mod overlap;

@@ -1,7 +1,8 @@
 //! The shapes: axis-aligned boxes ([`Aabb`]), oriented boxes ([`Obb`]),
-//! balls ([`Ball`]: circles and spheres) and rays ([`Ray`]), one generic
-//! type each over the dimension `D` (2 or 3). The rotations of oriented boxes
-//! are in [`crate::rot`].
+//! balls ([`Ball`]: circles and spheres), segments ([`Segment`]), capsules
+//! ([`Capsule`]) and rays ([`Ray`]), one generic type each over the
+//! dimension `D` (2 or 3), and [`Shape`], any one of them but the ray. The
+//! rotations of oriented boxes are in [`crate::rot`].
 //!
 //! Every constructor validates: coordinates, half-sizes and radii within
 //! [`DOMAIN`], `min <= max`, non-negative sizes, a non-zero ray direction,
@@ -9,21 +10,28 @@
 //! domain, and the queries are total over them.
 //!
 //! With the feature `serde`, every shape serializes as its fields (`min`,
-//! `max`; `center`, `radius`; `origin`, `dir`, `max_t`; `center`, `half`,
-//! `rot`, a rotation as its `axes`; a vector as an array of its components)
+//! `max`; `center`, `radius`; `a`, `b`; `a`, `b`, `radius`; `origin`,
+//! `dir`, `max_t`; `center`, `half`, `rot`, a rotation as its `axes`; a
+//! vector as an array of its components; a [`Shape`] tagged by its kind)
 //! and deserializes **through its constructor**: an invalid shape is a
 //! deserialization error carrying the constructor's message (such as
 //! `min.x 5 > max.x 3`), and unknown fields are rejected.
 
 mod aabb;
+mod any;
 mod ball;
+mod capsule;
 mod obb;
 mod ray;
+mod segment;
 
 pub use aabb::{Aabb, Aabb2, Aabb3};
+pub use any::Shape;
 pub use ball::{Ball, Circle, Sphere};
+pub use capsule::{Capsule, Capsule2, Capsule3};
 pub use obb::{Obb, Obb2, Obb3};
 pub use ray::{Ray, Ray2, Ray3};
+pub use segment::{Segment, Segment2, Segment3};
 
 use crate::num::{DOMAIN, Fx};
 use crate::vec::Vector;

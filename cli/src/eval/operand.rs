@@ -1,5 +1,6 @@
 //! The operands of the ops, read from JSON straight into the library's
-//! types: a vector, and the shapes aabb, obb, sphere and ray. Each one is
+//! types: a vector, the shapes aabb, obb, sphere, segment, capsule and
+//! ray, and any shape tagged by its kind. Each one is
 //! an [`Operand`] impl; a new shape is a new impl here (and a row of the
 //! shapes table in the module docs).
 
@@ -8,7 +9,7 @@ use super::json::{Obj, Takes};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
 use fixed_collide::num::{Exact, Fx};
-use fixed_collide::shape::{Aabb, Ball, Ray};
+use fixed_collide::shape::{Aabb, Ball, Capsule, Ray, Segment, Shape};
 use fixed_collide::vec::Vector;
 use fixed_collide::{Const, Dim, Obb, Rot, RotSpec};
 use serde_json::value::RawValue;
@@ -258,5 +259,80 @@ impl<const D: usize> Operand<D> for Ray<D> {
             None => Ray::try_unbounded(origin, dir),
         };
         Ok(built.map_err(under(path)))
+    }
+}
+
+/// `{"a":[..],"b":[..]}` (`a = b` is a point).
+impl<const D: usize> Operand<D> for Segment<D> {
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a segment object")?;
+        obj.check_keys(&["a", "b"], Takes::Text("a segment takes \"a\", \"b\""))?;
+        let a = r.vector_in(&obj, "a")?;
+        let b = r.vector_in(&obj, "b")?;
+        Ok(Segment::try_new(a, b).map_err(under(path)))
+    }
+}
+
+/// `{"a":[..],"b":[..],"radius":r}`: every point within `radius` of the
+/// segment `a b`.
+impl<const D: usize> Operand<D> for Capsule<D> {
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a capsule object")?;
+        obj.check_keys(
+            &["a", "b", "radius"],
+            Takes::Text("a capsule takes \"a\", \"b\", \"radius\""),
+        )?;
+        let a = r.vector_in(&obj, "a")?;
+        let b = r.vector_in(&obj, "b")?;
+        let radius = r.number(obj.require("radius")?, || obj.field("radius"))?;
+        Ok(Capsule::try_new(a, b, radius).map_err(under(path)))
+    }
+}
+
+/// The tags of a [`Shape`] operand.
+const SHAPE_TAGS: [&str; 5] = ["aabb", "obb", "sphere", "segment", "capsule"];
+
+const SHAPE_FORMS: &str = "a shape is one of {\"aabb\":..}, {\"obb\":..}, {\"sphere\":..}, \
+     {\"segment\":..}, {\"capsule\":..}";
+
+/// Any shape, tagged by its kind: `{"aabb":{..}}`, `{"obb":{..}}`,
+/// `{"sphere":{..}}`, `{"segment":{..}}` or `{"capsule":{..}}`, each as
+/// its own operand under the tag (so errors name `a.capsule.radius`).
+impl<const D: usize> Operand<D> for Shape<D>
+where
+    Const<D>: Dim<D>,
+{
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a shape object")?;
+        obj.check_keys(&SHAPE_TAGS, Takes::Text(SHAPE_FORMS))?;
+        let given: Vec<&str> = SHAPE_TAGS
+            .into_iter()
+            .filter(|k| obj.get(k).is_some())
+            .collect();
+        let tag = match given.as_slice() {
+            [tag] => *tag,
+            [] => {
+                return Err(Stop::Bad(InputError::at(
+                    ErrorKind::MissingField,
+                    path,
+                    format!("no shape ({SHAPE_FORMS})"),
+                )));
+            }
+            [first, second, ..] => {
+                return Err(Stop::Bad(InputError::at(
+                    ErrorKind::ConflictingFields,
+                    &obj.field(second),
+                    format!("cannot be given with \"{first}\" (a shape has one kind)"),
+                )));
+            }
+        };
+        let (inner, field) = (obj.require(tag)?, obj.field(tag));
+        Ok(match tag {
+            "aabb" => Aabb::read(r, inner, &field)?.map(Shape::from),
+            "obb" => Obb::read(r, inner, &field)?.map(Shape::from),
+            "sphere" => Ball::read(r, inner, &field)?.map(Shape::from),
+            "segment" => Segment::read(r, inner, &field)?.map(Shape::from),
+            _ => Capsule::read(r, inner, &field)?.map(Shape::from),
+        })
     }
 }

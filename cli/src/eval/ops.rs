@@ -21,9 +21,10 @@ use fixed_collide::query::obb::{obb_overlap, ray_obb, sphere_obb};
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::{RayHit, ray_aabb};
 use fixed_collide::query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
-use fixed_collide::shape::{Aabb, Ball, Ray};
+use fixed_collide::shape::{Aabb, Ball, Ray, Shape};
 use fixed_collide::vec::Vector;
 use fixed_collide::{Const, Dim};
+use fixed_collide::{overlap, ray_cast};
 
 /// Makes [`Op`], `Query<D>` and `Reply<D>` from the table of ops. Each
 /// entry is
@@ -204,6 +205,14 @@ op_table! {
     /// `point`, the closest point of the box to the center.
     SphereObb = "sphere_obb" { sphere: Ball<D>, obb: Obb<D> } -> Option<BallHit<D>>
         => sphere_obb(sphere, obb);
+    /// `a`, `b` (any shapes, `{"capsule":{..}}` ...): whether they overlap,
+    /// touching included, exactly ([`overlap`]). A hit adds no field.
+    Overlap = "overlap" { a: Shape<D>, b: Shape<D> } -> bool
+        => overlap(a, b);
+    /// `ray`, `shape` (any shape): the first point of the shape on the ray
+    /// ([`ray_cast`]). A hit adds `t`, `point`, `normal`, `inside`.
+    RayCast = "ray_cast" { ray: Ray<D>, shape: Shape<D> } -> Option<RayHit<D>>
+        => ray_cast(ray, shape);
 }
 
 impl Op {

@@ -1,0 +1,273 @@
+//! The exact closest-distance test behind the generic overlap query.
+//!
+//! Every shape but a box pair is a *core* (a point, a segment, an
+//! axis-aligned box or a parallelepiped) grown by a radius: a ball is a
+//! point core, a capsule a segment core, a segment, a box or an oriented box
+//! a core of radius 0. Two shapes overlap (closed) iff the distance between
+//! their cores is at most the sum of the radii.
+//!
+//! The difference of a point of one core and a point of the other is
+//! `w + sum_j x_j m_j` with box constraints `lo_j <= x_j <= hi_j`: a segment
+//! `a + s (b - a)` gives the column `b - a` with `s` in `[0, 1]`, a box the
+//! unit columns with its `[min, max]`, a parallelepiped its axes as given
+//! with `[-half, half]`. So the question is a convex quadratic program,
+//! `min |w + M x|^2 <= R^2` over a box of `x`, decided exactly:
+//!
+//! - Its minimum lies in the relative interior of some face of the `x` box
+//!   (each `x_j` at `lo_j`, at `hi_j`, or free), where it minimizes over the
+//!   face's affine hull. If the free columns are dependent, the minimizers
+//!   there form a line through it that leaves the face through a smaller
+//!   face with the same value; so the minimum is reached at the unique
+//!   minimizer of some face whose free columns are independent.
+//! - Every face with independent free columns is tried: the minimizer of its
+//!   hull by the normal equations (Cramer's rule, exact integers), kept if
+//!   it lies in the face; its squared distance compared with `R^2`
+//!   by cross-multiplication. A kept minimizer is a point of both cores, so
+//!   a pass is never false; the face holding the minimum passes whenever
+//!   the shapes overlap. Nothing is rounded.
+//!
+//! Scales: positions at 2^64 (raw bits shifted by 32), columns as raw bits
+//! (scale 2^32) with `x` as raw bits too (`s` in `[0, 2^32]`), so
+//! `x_j m_j` is at scale 2^64. Budgets, with every input within the domain
+//! (`|v| <= 2^52` raw): `|m| < 2^54` per component, `|x| <= 2^53`, `|w| <
+//! 2^88`; a face's `w_F = w + sum_fixed x_j m_j` below 2^110 (fits
+//! `i128`); Gram entries below 2^110; products of a Gram determinant
+//! (< 2^221) with squared terms (< 2^223) below 2^446; the 3x3
+//! determinants below 2^224. All well within the 1024 bits of [`Big`].
+
+use super::wide::Big;
+use crate::num::{Fx, wide};
+use crate::shape::{Aabb, Obb};
+use crate::vec::Vector;
+
+const MAX_COLS: usize = 6;
+
+/// One variable of the program: its column (raw, padded to 3D) and bounds.
+#[derive(Clone, Copy)]
+struct Col {
+    m: [i128; 3],
+    lo: i128,
+    hi: i128,
+}
+
+/// The program `min |w + M x|^2` over the bounds of the columns.
+#[derive(Clone, Copy)]
+pub(crate) struct Gap {
+    w: [i128; 3],
+    cols: [Col; MAX_COLS],
+    n: usize,
+}
+
+fn raw<const D: usize>(v: &Vector<D>) -> [i128; 3] {
+    let mut r = [0i128; 3];
+    for (slot, c) in r.iter_mut().zip(v.0) {
+        *slot = wide(c);
+    }
+    r
+}
+
+fn neg(v: [i128; 3]) -> [i128; 3] {
+    v.map(|c| -c)
+}
+
+impl Gap {
+    pub(crate) fn new() -> Gap {
+        Gap {
+            w: [0; 3],
+            cols: [Col {
+                m: [0; 3],
+                lo: 0,
+                hi: 0,
+            }; MAX_COLS],
+            n: 0,
+        }
+    }
+
+    /// Adds `sign * p` to the offset.
+    pub(crate) fn point<const D: usize>(&mut self, p: &Vector<D>, negative: bool) {
+        for (w, c) in self.w.iter_mut().zip(raw(p)) {
+            let v = c << 32;
+            *w += if negative { -v } else { v };
+        }
+    }
+
+    /// Adds a variable `x` in `[lo, hi]` with column `m`. A zero column
+    /// adds nothing; a fixed variable (`lo = hi`) goes into the offset.
+    fn column(&mut self, m: [i128; 3], lo: i128, hi: i128) {
+        if m == [0; 3] {
+            return;
+        }
+        if lo == hi || self.n == MAX_COLS {
+            // (The callers add at most 6 columns: never more.)
+            for (w, c) in self.w.iter_mut().zip(m) {
+                *w += lo * c;
+            }
+            return;
+        }
+        self.cols[self.n] = Col { m, lo, hi };
+        self.n += 1;
+    }
+
+    /// Adds the segment `a b` (negated when `negative`).
+    pub(crate) fn segment<const D: usize>(&mut self, a: &Vector<D>, b: &Vector<D>, negative: bool) {
+        self.point(a, negative);
+        let (ra, rb) = (raw(a), raw(b));
+        let m: [i128; 3] = core::array::from_fn(|k| rb[k] - ra[k]);
+        self.column(if negative { neg(m) } else { m }, 0, 1 << 32);
+    }
+
+    /// Adds the axis-aligned box (negated when `negative`).
+    pub(crate) fn aabb<const D: usize>(&mut self, b: &Aabb<D>, negative: bool) {
+        for k in 0..D {
+            let mut m = [0i128; 3];
+            m[k] = if negative { -(1 << 32) } else { 1 << 32 };
+            self.column(m, wide(b.min().0[k]), wide(b.max().0[k]));
+        }
+    }
+
+    /// Adds the parallelepiped of the oriented box's axes as given (negated
+    /// when `negative`).
+    pub(crate) fn obb<const D: usize>(&mut self, b: &Obb<D>, negative: bool) {
+        self.point(&b.center(), negative);
+        for (axis, h) in b.axes().iter().zip(b.half().0) {
+            let m = raw(axis);
+            let h = wide(h);
+            self.column(if negative { neg(m) } else { m }, -h, h);
+        }
+    }
+
+    /// Whether the minimum of `|w + M x|^2` is at most `(radius sum)^2`
+    /// (`r` raw, scale 2^32).
+    pub(crate) fn within(&self, r: i128) -> bool {
+        let r = Big::from(r << 32);
+        let r2 = r.square();
+        let n = self.n;
+        let mut faces = 1usize;
+        for _ in 0..n {
+            faces *= 3;
+        }
+        for code in 0..faces {
+            // Digit j of `code` in base 3: 0 at lo, 1 at hi, 2 free.
+            let mut c = code;
+            let mut free = [0usize; MAX_COLS];
+            let mut k = 0;
+            let mut w = self.w;
+            for (j, col) in self.cols.iter().enumerate().take(n) {
+                let digit = c % 3;
+                c /= 3;
+                if digit == 2 {
+                    if let Some(slot) = free.get_mut(k) {
+                        *slot = j;
+                    }
+                    k += 1;
+                    continue;
+                }
+                let x = if digit == 0 { col.lo } else { col.hi };
+                for (wk, mk) in w.iter_mut().zip(col.m) {
+                    *wk += x * mk;
+                }
+            }
+            let hit = match k {
+                0 => dot_big(&w, &w) <= r2,
+                1 => self.face1(&w, free[0], r2),
+                2 => self.face2(&w, [free[0], free[1]], r2),
+                3 => self.face3(&w, [free[0], free[1], free[2]]),
+                _ => false,
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn face1(&self, w: &[i128; 3], j: usize, r2: Big) -> bool {
+        let col = &self.cols[j];
+        let g = Big::from(dot(&col.m, &col.m));
+        let b = dot_big(&col.m, w);
+        // x = -b / g within [lo, hi].
+        let nb = b.neg();
+        if nb < Big::from(col.lo).mul(g) || nb > Big::from(col.hi).mul(g) {
+            return false;
+        }
+        // |w|^2 - b^2 / g <= r2.
+        dot_big(w, w).mul(g).sub(b.square()) <= r2.mul(g)
+    }
+
+    fn face2(&self, w: &[i128; 3], [i, j]: [usize; 2], r2: Big) -> bool {
+        let (ci, cj) = (&self.cols[i], &self.cols[j]);
+        let (g11, g12, g22) = (
+            Big::from(dot(&ci.m, &ci.m)),
+            Big::from(dot(&ci.m, &cj.m)),
+            Big::from(dot(&cj.m, &cj.m)),
+        );
+        let det = g11.mul(g22).sub(g12.square());
+        if det.is_zero() {
+            return false; // dependent columns (det >= 0 always)
+        }
+        let (b1, b2) = (dot_big(&ci.m, w), dot_big(&cj.m, w));
+        // x = -G^-1 b = (-(g22 b1 - g12 b2), -(g11 b2 - g12 b1)) / det.
+        let x1 = g12.mul(b2).sub(g22.mul(b1));
+        let x2 = g12.mul(b1).sub(g11.mul(b2));
+        if !within_bounds(x1, det, ci) || !within_bounds(x2, det, cj) {
+            return false;
+        }
+        // |w|^2 - b^T G^-1 b <= r2, times det > 0.
+        let quad = g22
+            .mul(b1.square())
+            .sub(Big::from(2).mul(g12).mul(b1).mul(b2))
+            .add(g11.mul(b2.square()));
+        dot_big(w, w).mul(det).sub(quad) <= r2.mul(det)
+    }
+
+    /// Three independent columns span 3D: the face's minimizer has distance
+    /// zero, so the face passes iff the solution of `M x = -w` is in it.
+    fn face3(&self, w: &[i128; 3], [i, j, l]: [usize; 3]) -> bool {
+        let m = [self.cols[i].m, self.cols[j].m, self.cols[l].m].map(|v| v.map(Big::from));
+        let nw = w.map(|c| Big::from(-c));
+        let mut det = det3(&m[0], &m[1], &m[2]);
+        if det.is_zero() {
+            return false;
+        }
+        let mut nums = [
+            det3(&nw, &m[1], &m[2]),
+            det3(&m[0], &nw, &m[2]),
+            det3(&m[0], &m[1], &nw),
+        ];
+        if det.is_negative() {
+            det = det.neg();
+            nums = nums.map(Big::neg);
+        }
+        nums.iter()
+            .zip([i, j, l])
+            .all(|(x, c)| within_bounds(*x, det, &self.cols[c]))
+    }
+}
+
+/// `lo <= num / den <= hi` for `den > 0`.
+fn within_bounds(num: Big, den: Big, col: &Col) -> bool {
+    num >= Big::from(col.lo).mul(den) && num <= Big::from(col.hi).mul(den)
+}
+
+/// `a . b` for columns (`< 2^54` each): below 2^110.
+fn dot(a: &[i128; 3], b: &[i128; 3]) -> i128 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
+    Big::prod(a[0], b[0])
+        .add(Big::prod(a[1], b[1]))
+        .add(Big::prod(a[2], b[2]))
+}
+
+fn det3(a: &[Big; 3], b: &[Big; 3], c: &[Big; 3]) -> Big {
+    let cx = b[1].mul(c[2]).sub(b[2].mul(c[1]));
+    let cy = b[2].mul(c[0]).sub(b[0].mul(c[2]));
+    let cz = b[0].mul(c[1]).sub(b[1].mul(c[0]));
+    a[0].mul(cx).add(a[1].mul(cy)).add(a[2].mul(cz))
+}
+
+/// The sum of two radii, raw.
+pub(crate) fn radius_sum(a: Fx, b: Fx) -> i128 {
+    wide(a) + wide(b)
+}

@@ -97,31 +97,38 @@ impl Gap {
         if m == [0; 3] {
             return;
         }
-        if lo == hi || self.n == MAX_COLS {
-            // (The callers add at most 6 columns: never more.)
-            for (w, c) in self.w.iter_mut().zip(m) {
-                *w += lo * c;
+        if lo != hi {
+            // (The callers add at most 6 columns: the slot always exists.)
+            if let Some(slot) = self.cols.get_mut(self.n) {
+                *slot = Col { m, lo, hi };
+                self.n += 1;
+                return;
             }
-            return;
         }
-        self.cols[self.n] = Col { m, lo, hi };
-        self.n += 1;
+        for (w, c) in self.w.iter_mut().zip(m) {
+            *w += lo * c;
+        }
     }
 
     /// Adds the segment `a b` (negated when `negative`).
     pub(crate) fn segment<const D: usize>(&mut self, a: &Vector<D>, b: &Vector<D>, negative: bool) {
         self.point(a, negative);
         let (ra, rb) = (raw(a), raw(b));
-        let m: [i128; 3] = core::array::from_fn(|k| rb[k] - ra[k]);
+        let mut m = rb;
+        for (mk, ak) in m.iter_mut().zip(ra) {
+            *mk -= ak;
+        }
         self.column(if negative { neg(m) } else { m }, 0, 1 << 32);
     }
 
     /// Adds the axis-aligned box (negated when `negative`).
     pub(crate) fn aabb<const D: usize>(&mut self, b: &Aabb<D>, negative: bool) {
-        for k in 0..D {
+        for (k, (lo, hi)) in b.min().0.into_iter().zip(b.max().0).enumerate() {
             let mut m = [0i128; 3];
-            m[k] = if negative { -(1 << 32) } else { 1 << 32 };
-            self.column(m, wide(b.min().0[k]), wide(b.max().0[k]));
+            if let Some(mk) = m.get_mut(k) {
+                *mk = if negative { -(1 << 32) } else { 1 << 32 };
+            }
+            self.column(m, wide(lo), wide(hi));
         }
     }
 
@@ -149,15 +156,15 @@ impl Gap {
         for code in 0..faces {
             // Digit j of `code` in base 3: 0 at lo, 1 at hi, 2 free.
             let mut c = code;
-            let mut free = [0usize; MAX_COLS];
+            let mut free = self.cols;
             let mut k = 0;
             let mut w = self.w;
-            for (j, col) in self.cols.iter().enumerate().take(n) {
+            for col in self.cols.iter().take(n) {
                 let digit = c % 3;
                 c /= 3;
                 if digit == 2 {
                     if let Some(slot) = free.get_mut(k) {
-                        *slot = j;
+                        *slot = *col;
                     }
                     k += 1;
                     continue;
@@ -169,9 +176,9 @@ impl Gap {
             }
             let hit = match k {
                 0 => dot_big(&w, &w) <= r2,
-                1 => self.face1(&w, free[0], r2),
-                2 => self.face2(&w, [free[0], free[1]], r2),
-                3 => self.face3(&w, [free[0], free[1], free[2]]),
+                1 => face1(&w, &free[0], r2),
+                2 => face2(&w, [&free[0], &free[1]], r2),
+                3 => face3(&w, [&free[0], &free[1], &free[2]]),
                 _ => false,
             };
             if hit {
@@ -180,68 +187,68 @@ impl Gap {
         }
         false
     }
+}
 
-    fn face1(&self, w: &[i128; 3], j: usize, r2: Big) -> bool {
-        let col = &self.cols[j];
-        let g = Big::from(dot(&col.m, &col.m));
-        let b = dot_big(&col.m, w);
-        // x = -b / g within [lo, hi].
-        let nb = b.neg();
-        if nb < Big::from(col.lo).mul(g) || nb > Big::from(col.hi).mul(g) {
-            return false;
-        }
-        // |w|^2 - b^2 / g <= r2.
-        dot_big(w, w).mul(g).sub(b.square()) <= r2.mul(g)
+/// The minimum over one free column `col`.
+fn face1(w: &[i128; 3], col: &Col, r2: Big) -> bool {
+    let g = Big::from(dot(&col.m, &col.m));
+    let b = dot_big(&col.m, w);
+    // x = -b / g within [lo, hi].
+    let nb = b.neg();
+    if nb < Big::from(col.lo).mul(g) || nb > Big::from(col.hi).mul(g) {
+        return false;
     }
+    // |w|^2 - b^2 / g <= r2.
+    dot_big(w, w).mul(g).sub(b.square()) <= r2.mul(g)
+}
 
-    fn face2(&self, w: &[i128; 3], [i, j]: [usize; 2], r2: Big) -> bool {
-        let (ci, cj) = (&self.cols[i], &self.cols[j]);
-        let (g11, g12, g22) = (
-            Big::from(dot(&ci.m, &ci.m)),
-            Big::from(dot(&ci.m, &cj.m)),
-            Big::from(dot(&cj.m, &cj.m)),
-        );
-        let det = g11.mul(g22).sub(g12.square());
-        if det.is_zero() {
-            return false; // dependent columns (det >= 0 always)
-        }
-        let (b1, b2) = (dot_big(&ci.m, w), dot_big(&cj.m, w));
-        // x = -G^-1 b = (-(g22 b1 - g12 b2), -(g11 b2 - g12 b1)) / det.
-        let x1 = g12.mul(b2).sub(g22.mul(b1));
-        let x2 = g12.mul(b1).sub(g11.mul(b2));
-        if !within_bounds(x1, det, ci) || !within_bounds(x2, det, cj) {
-            return false;
-        }
-        // |w|^2 - b^T G^-1 b <= r2, times det > 0.
-        let quad = g22
-            .mul(b1.square())
-            .sub(Big::from(2).mul(g12).mul(b1).mul(b2))
-            .add(g11.mul(b2.square()));
-        dot_big(w, w).mul(det).sub(quad) <= r2.mul(det)
+/// The minimum over two free columns.
+fn face2(w: &[i128; 3], [ci, cj]: [&Col; 2], r2: Big) -> bool {
+    let (g11, g12, g22) = (
+        Big::from(dot(&ci.m, &ci.m)),
+        Big::from(dot(&ci.m, &cj.m)),
+        Big::from(dot(&cj.m, &cj.m)),
+    );
+    let det = g11.mul(g22).sub(g12.square());
+    if det.is_zero() {
+        return false; // dependent columns (det >= 0 always)
     }
+    let (b1, b2) = (dot_big(&ci.m, w), dot_big(&cj.m, w));
+    // x = -G^-1 b = (-(g22 b1 - g12 b2), -(g11 b2 - g12 b1)) / det.
+    let x1 = g12.mul(b2).sub(g22.mul(b1));
+    let x2 = g12.mul(b1).sub(g11.mul(b2));
+    if !within_bounds(x1, det, ci) || !within_bounds(x2, det, cj) {
+        return false;
+    }
+    // |w|^2 - b^T G^-1 b <= r2, times det > 0.
+    let quad = g22
+        .mul(b1.square())
+        .sub(Big::from(2).mul(g12).mul(b1).mul(b2))
+        .add(g11.mul(b2.square()));
+    dot_big(w, w).mul(det).sub(quad) <= r2.mul(det)
+}
 
-    /// Three independent columns span 3D: the face's minimizer has distance
-    /// zero, so the face passes iff the solution of `M x = -w` is in it.
-    fn face3(&self, w: &[i128; 3], [i, j, l]: [usize; 3]) -> bool {
-        let m = [self.cols[i].m, self.cols[j].m, self.cols[l].m].map(|v| v.map(Big::from));
-        let nw = w.map(|c| Big::from(-c));
-        let mut det = det3(&m[0], &m[1], &m[2]);
-        if det.is_zero() {
-            return false;
-        }
-        let mut nums = [
-            det3(&nw, &m[1], &m[2]),
-            det3(&m[0], &nw, &m[2]),
-            det3(&m[0], &m[1], &nw),
-        ];
-        if det.is_negative() {
-            det = det.neg();
-            nums = nums.map(Big::neg);
-        }
-        nums.iter()
-            .zip([i, j, l])
-            .all(|(x, c)| within_bounds(*x, det, &self.cols[c]))
+/// Three independent columns span 3D: the face's minimizer has distance
+/// zero, so the face passes iff the solution of `M x = -w` is in it.
+fn face3(w: &[i128; 3], [ci, cj, cl]: [&Col; 3]) -> bool {
+    let m = [ci.m, cj.m, cl.m].map(|v| v.map(Big::from));
+    let nw = w.map(|c| Big::from(-c));
+    let mut det = det3(&m[0], &m[1], &m[2]);
+    if det.is_zero() {
+        return false;
     }
+    let mut nums = [
+        det3(&nw, &m[1], &m[2]),
+        det3(&m[0], &nw, &m[2]),
+        det3(&m[0], &m[1], &nw),
+    ];
+    if det.is_negative() {
+        det = det.neg();
+        nums = nums.map(Big::neg);
+    }
+    nums.iter()
+        .zip([ci, cj, cl])
+        .all(|(x, c)| within_bounds(*x, det, c))
 }
 
 /// `lo <= num / den <= hi` for `den > 0`.

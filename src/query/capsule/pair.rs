@@ -209,10 +209,16 @@ where
     Const<D>: Dim<D>,
 {
     let (min, max) = (a.min().0, a.max().0);
-    let even = (0..D).all(|k| (min[k].to_bits() ^ max[k].to_bits()) & 1 == 0);
+    let even = min
+        .iter()
+        .zip(&max)
+        .all(|(lo, hi)| (lo.to_bits() ^ hi.to_bits()) & 1 == 0);
     if even {
-        let center = Vector(core::array::from_fn(|k| a.center().0[k]));
-        let half = Vector(core::array::from_fn(|k| (max[k] - min[k]) / 2));
+        let center = a.center();
+        let mut half = Vector(max);
+        for (h, lo) in half.0.iter_mut().zip(min) {
+            *h = (*h - lo) / 2;
+        }
         if let Ok(as_obb) = Obb::try_new(center, half, Rot::identity()) {
             return obb_overlap(&as_obb, b);
         }

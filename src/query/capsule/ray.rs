@@ -161,10 +161,10 @@ impl<const D: usize> Geometry<D> {
         let (a, b) = (c.a().0.map(wide), c.b().0.map(wide));
         let r = wide(c.radius());
         Geometry {
-            m: core::array::from_fn(|k| o[k] - a[k]),
-            mb: core::array::from_fn(|k| o[k] - b[k]),
+            m: minus(o, a),
+            mb: minus(o, b),
             d: ray.dir().0.map(wide),
-            u: core::array::from_fn(|k| b[k] - a[k]),
+            u: minus(b, a),
             r2: r * r,
         }
     }
@@ -333,13 +333,14 @@ impl<const D: usize> Geometry<D> {
         let uu = dot(&self.u, &self.u);
         let (du, mu) = (dot(&self.d, &self.u), dot(&self.m, &self.u));
         let mut n = Vector::ZERO;
-        for k in 0..D {
+        let parts = self.m.iter().zip(&self.mb).zip(self.d.iter().zip(&self.u));
+        for (nk, ((&mk, &mbk), (&dk, &uk))) in n.0.iter_mut().zip(parts) {
             let (alpha, beta, den) = match piece {
-                Piece::EndA => (Big::from(self.m[k]), Big::from(self.d[k]), Big::from(r)),
-                Piece::EndB => (Big::from(self.mb[k]), Big::from(self.d[k]), Big::from(r)),
+                Piece::EndA => (Big::from(mk), Big::from(dk), Big::from(r)),
+                Piece::EndB => (Big::from(mbk), Big::from(dk), Big::from(r)),
                 Piece::Middle => (
-                    Big::prod(uu, self.m[k]).sub(Big::prod(mu, self.u[k])),
-                    Big::prod(uu, self.d[k]).sub(Big::prod(du, self.u[k])),
+                    Big::prod(uu, mk).sub(Big::prod(mu, uk)),
+                    Big::prod(uu, dk).sub(Big::prod(du, uk)),
                     Big::prod(uu, r),
                 ),
             };
@@ -351,7 +352,7 @@ impl<const D: usize> Geometry<D> {
                 disc64.mul(beta.square()),
                 q.a.mul(den),
             );
-            n.0[k] = fx_saturating(v.to_i128_saturating());
+            *nk = fx_saturating(v.to_i128_saturating());
         }
         n
     }
@@ -359,14 +360,23 @@ impl<const D: usize> Geometry<D> {
     /// For radius 0: `-sign(dir_k) e_k` for the first `k` with the largest
     /// `|dir_k|`.
     fn axis_normal(&self) -> Vector<D> {
-        let mut best = 0;
-        for k in 1..D {
-            if self.d[k].abs() > self.d[best].abs() {
-                best = k;
+        let mut best = (0, 0i128);
+        for (k, &dk) in self.d.iter().enumerate() {
+            if dk.abs() > best.1.abs() {
+                best = (k, dk);
             }
         }
-        Vector::unit(best, self.d[best] < 0)
+        Vector::unit(best.0, best.1 < 0)
     }
+}
+
+/// `x - y` per component.
+fn minus<const D: usize>(x: [i128; D], y: [i128; D]) -> [i128; D] {
+    let mut r = x;
+    for (rk, yk) in r.iter_mut().zip(y) {
+        *rk -= yk;
+    }
+    r
 }
 
 fn fx_saturating(v: i128) -> Fx {

@@ -44,8 +44,8 @@ impl Big {
     pub(crate) fn add(self, o: Big) -> Big {
         let mut r = [0u64; N];
         let mut carry = false;
-        for (i, slot) in r.iter_mut().enumerate() {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+        for ((slot, x), y) in r.iter_mut().zip(self.0).zip(o.0) {
+            let (s1, c1) = x.overflowing_add(y);
             let (s2, c2) = s1.overflowing_add(u64::from(carry));
             *slot = s2;
             carry = c1 || c2;
@@ -69,6 +69,9 @@ impl Big {
     }
 
     /// The product (schoolbook on the significant limbs of the magnitudes).
+    // Schoolbook indices: `i < la.min(N)`, `j < lb.min(N - i)` (`la, lb <=
+    // N`), so `i`, `j` and `i + j` are all below `N`.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn mul(self, o: Big) -> Big {
         let ((a, la), (b, lb)) = (self.magnitude(), o.magnitude());
         let mut r = [0u64; N];
@@ -98,8 +101,8 @@ impl Big {
 
     /// The number of significant bits of a non-negative value.
     fn bits(&self) -> u32 {
-        match self.0.iter().rposition(|&l| l != 0) {
-            Some(i) => 64 * i as u32 + (64 - self.0[i].leading_zeros()),
+        match self.0.iter().enumerate().rev().find(|&(_, &l)| l != 0) {
+            Some((i, l)) => 64 * i as u32 + (64 - l.leading_zeros()),
             None => 0,
         }
     }
@@ -110,9 +113,10 @@ impl Big {
             return self;
         }
         let mut r = [0u64; N];
-        for i in (0..N).rev() {
-            let lo = if i > 0 { self.0[i - 1] >> (64 - n) } else { 0 };
-            r[i] = (self.0[i] << n) | lo;
+        let mut below = 0u64;
+        for (slot, l) in r.iter_mut().zip(self.0) {
+            *slot = (l << n) | (below >> (64 - n));
+            below = l;
         }
         Big(r)
     }
@@ -123,13 +127,9 @@ impl Big {
             return self;
         }
         let mut r = [0u64; N];
-        for (i, slot) in r.iter_mut().enumerate() {
-            let hi = if i + 1 < N {
-                self.0[i + 1] << (64 - n)
-            } else {
-                0
-            };
-            *slot = (self.0[i] >> n) | hi;
+        let above = self.0.iter().skip(1).chain(core::iter::once(&0));
+        for ((slot, l), &a) in r.iter_mut().zip(self.0).zip(above) {
+            *slot = (l >> n) | (a << (64 - n));
         }
         Big(r)
     }

@@ -3,6 +3,8 @@
 //! corners, one-ulp gaps and overlaps, zero sizes, rays along faces and
 //! through corners, sweeps touching at t = 0 or 1, the domain's limits).
 
+mod shapes;
+
 use crate::eval::Op;
 use crate::rng::Rng;
 use fixed_collide::num::{DOMAIN, Fx};
@@ -12,13 +14,27 @@ use serde_json::{Value, json};
 /// made one at a time.
 pub struct Generated {
     source: Gen,
+    shapes: Gen,
     k: u32,
+    old_k: u32,
+    new_k: u32,
     left: u32,
 }
 
-/// Generates `count` queries from `seed`: the `k`-th is in 2D for even `k`
-/// and in 3D for odd, of the op `GENERATED[(k / 2) % GENERATED.len()]`, in
-/// one of its edge categories.
+/// Of every [`CYCLE`] pairs of queries (one 2D, one 3D), the first
+/// `GENERATED.len()` are of the older ops and the rest of the generic ops.
+const CYCLE: u32 = GENERATED.len() as u32 + 2;
+
+/// The seed of the generic ops' own stream is `seed ^ SHAPES_SEED`.
+const SHAPES_SEED: u64 = 0x6361_7073_756c_6573;
+
+/// Generates `count` queries from `seed`, in pairs (2D, then 3D): of every
+/// 12 pairs, 10 are the older ops' queries (the `j`-th of them of the op
+/// `GENERATED[(j / 2) % GENERATED.len()]`, from a stream seeded `seed`),
+/// then one pair of `overlap` and one of `ray_cast` (alternating over
+/// cycles, from their own stream). The older ops' queries are thus the
+/// same, in the same order, whatever generic queries are interleaved:
+/// 14400 queries hold the 12000 of the earlier recordings.
 ///
 /// # Examples
 /// ```
@@ -32,7 +48,12 @@ pub fn generate(count: u32, seed: u64) -> Generated {
         source: Gen {
             rng: Rng::new(seed),
         },
+        shapes: Gen {
+            rng: Rng::new(seed ^ SHAPES_SEED),
+        },
         k: 0,
+        old_k: 0,
+        new_k: 0,
         left: count,
     }
 }
@@ -48,7 +69,15 @@ impl Iterator for Generated {
         let k = self.k;
         self.k = self.k.wrapping_add(1);
         let dim = if k.is_multiple_of(2) { 2 } else { 3 };
-        let (category, input) = self.source.query(k / 2, dim);
+        let (category, input) = if (k / 2) % CYCLE < GENERATED.len() as u32 {
+            let j = self.old_k;
+            self.old_k += 1;
+            self.source.query(j / 2, dim)
+        } else {
+            let j = self.new_k;
+            self.new_k += 1;
+            self.shapes.generic(j / 2, dim)
+        };
         Some((category, input.to_string()))
     }
 
@@ -57,10 +86,8 @@ impl Iterator for Generated {
     }
 }
 
-/// The ops the generator cycles through: every op but the generic
-/// `overlap` and `ray_cast`, which generate nothing yet, so that recording
-/// with a count and a seed gives the same queries as before they were
-/// added (the committed `replays/queries.json`).
+/// The older ops the generator cycles through: every op but the generic
+/// `overlap` and `ray_cast` (generated apart, [`Gen::generic`]).
 const GENERATED: [Op; 10] = [
     Op::AabbOverlap,
     Op::AabbIntersection,
@@ -311,22 +338,24 @@ impl Gen {
                     json!({"op": name, "sphere": {"center": vecv(&center), "radius": s(r)}, "obb": obb}),
                 )
             }
-            // Not in `GENERATED` yet: never reached; a valid query anyway.
+            // Not in `GENERATED`: generated apart.
             Op::Overlap | Op::RayCast => {
-                let center = self.point(dim, 12);
-                let sphere = json!({"sphere": {"center": vecv(&center), "radius": s(Fx::ONE)}});
-                let line = if op == Op::Overlap {
-                    json!({"op": name, "a": sphere, "b": sphere})
-                } else {
-                    let dir: Vec<Fx> = (0..dim)
-                        .map(|i| if i == 0 { Fx::ONE } else { Fx::ZERO })
-                        .collect();
-                    json!({"op": name, "ray": {"origin": vecv(&center), "dir": vecv(&dir)}, "shape": sphere})
-                };
-                ("not_generated".to_string(), line)
+                return self.generic(u32::try_from(round).unwrap_or(0) * 2, dim);
             }
         };
         (format!("{name}/{dim}d/{cat}"), v)
+    }
+
+    /// The `k`-th pair of generic queries: `overlap` for even `k`, else
+    /// `ray_cast`.
+    fn generic(&mut self, k: u32, dim: usize) -> (String, Value) {
+        let round = u64::from(k / 2);
+        let (op, (cat, v)) = if k.is_multiple_of(2) {
+            (Op::Overlap, self.overlap(dim, round))
+        } else {
+            (Op::RayCast, self.ray_cast(dim, round))
+        };
+        (format!("{}/{dim}d/{cat}", op.name()), v)
     }
 
     /// Two boxes set up for a sweep in the given round's case: `a` stays,

@@ -144,6 +144,7 @@ mod run;
 mod stream;
 
 pub use arena::ArenaInfo;
+pub(crate) use detail::Recorded;
 pub use detail::{BODY_STATES, CHUNK, Detail, QUERY_DIGESTS};
 pub use diff::{DiffReport, MAX_BODIES_LISTED, diff};
 pub use header::Header;

@@ -148,3 +148,51 @@ fn diff_of_a_missing_file_exits_2() {
     usage_error(&["replay", "diff", s(a), "no/such.json"], &["no/such.json"]);
     usage_error(&["replay", "diff", s(a)], &["B"]);
 }
+
+/// Recording A cut in the middle of a line (about half-way through the
+/// file), at `name` in a scratch directory.
+fn cut_mid_line(name: &str) -> std::path::PathBuf {
+    let [a, _, _] = recordings();
+    let text = std::fs::read_to_string(a).unwrap();
+    let half = &text[..text.len() / 2];
+    let start = half.rfind('\n').unwrap() + 1;
+    // Half of the line that follows.
+    let end = start + text[start..].find('\n').unwrap() / 2;
+    let t = scratch(name).join("cut.json");
+    std::fs::write(&t, &text[..end]).unwrap();
+    t
+}
+
+const CUT: [&str; 3] = ["cut.json", "is cut short", "(truncated?)"];
+
+#[test]
+fn verify_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let t = cut_mid_line("desync-cut-verify");
+    let o = run(&["replay", "verify", s(&t)]);
+    let err = format!("{}{}", stdout(&o), stderr(&o));
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    for n in CUT {
+        assert!(err.contains(n), "{err:?} lacks {n:?}");
+    }
+    assert!(!err.contains("malformed JSON"), "{err}");
+}
+
+#[test]
+fn diff_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let [a, _, _] = recordings();
+    let t = cut_mid_line("desync-cut-diff");
+    usage_error(&["replay", "diff", s(a), s(&t)], &CUT);
+}
+
+#[test]
+fn render_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let t = cut_mid_line("desync-cut-render");
+    let out = t.with_file_name("x.svg");
+    let o = run(&["render", s(&t), "--tick", "3", "--out", s(&out)]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    for n in CUT {
+        assert!(err.contains(n), "{err:?} lacks {n:?}");
+    }
+    assert!(!out.exists());
+}

@@ -196,3 +196,65 @@ fn render_of_a_file_cut_mid_line_says_it_looks_truncated() {
     }
     assert!(!out.exists());
 }
+
+#[test]
+fn diff_at_a_tick_beyond_the_recording_is_refused_naming_it() {
+    let [a, b, _] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--tick", "201"],
+        &["--tick 201: beyond the recording", "1, 2, ..., 200"],
+    );
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--tick", "0"],
+        &["--tick 0: not a recorded tick"],
+    );
+}
+
+#[test]
+fn diff_of_an_unknown_body_is_refused_naming_it() {
+    let [a, b, _] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--body", "200"],
+        &["--body 200: there is no body 200", "bodies 0..200"],
+    );
+}
+
+#[test]
+fn diff_of_one_body_without_body_detail_is_refused() {
+    let [a, _, plain] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(plain), "--body", "17"],
+        &["--body 17: needs body detail", "--detail bodies"],
+    );
+}
+
+#[test]
+fn diff_at_a_tick_reports_that_tick_and_exits_by_it() {
+    let [a, b, _] = recordings();
+    let o = run(&["replay", "diff", s(a), s(b), "--tick", "150"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("divergence at tick 150: state hash"), "{out}");
+    assert!(out.contains("body 17: pos[0]: A "), "{out}");
+    let o = run(&["replay", "diff", s(a), s(b), "--tick", "119"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("tick 119: no difference"), "{out}");
+}
+
+#[test]
+fn diff_of_one_body_reports_the_first_tick_it_differs() {
+    let [a, b, _] = recordings();
+    let o = run(&["replay", "diff", s(a), s(b), "--body", "17"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("first divergence at tick 120"), "{out}");
+    assert!(out.contains("1 body differs at tick 120"), "{out}");
+    let o = run(&["replay", "diff", s(a), s(b), "--body", "3"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("body 3: the same state after every recorded tick"),
+        "{out}"
+    );
+}

@@ -342,7 +342,7 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
     let files = [
         ("a-good.json", q.clone()),
         ("b-empty.json", String::new()),
-        ("c-malformed.json", "{\"header\": {".to_string()),
+        ("c-malformed.json", "{\"header\": }\n".to_string()),
         (
             "d-not-replay.json",
             "{\"name\": \"package.json lookalike\"}".to_string(),
@@ -362,7 +362,7 @@ fn verify_reports_every_file_of_a_directory_and_fails_on_any_bad_one() {
         ("c-malformed.json", "malformed JSON"),
         ("d-not-replay.json", "no \"format\""),
         ("e-version.json", "unsupported header.version 7"),
-        ("f-truncated.json", "malformed JSON"),
+        ("f-truncated.json", "is cut short"),
         ("notes.txt", "skip"),
     ];
     for (file, want) in expect {

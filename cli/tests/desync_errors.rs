@@ -148,3 +148,113 @@ fn diff_of_a_missing_file_exits_2() {
     usage_error(&["replay", "diff", s(a), "no/such.json"], &["no/such.json"]);
     usage_error(&["replay", "diff", s(a)], &["B"]);
 }
+
+/// Recording A cut in the middle of a line (about half-way through the
+/// file), at `name` in a scratch directory.
+fn cut_mid_line(name: &str) -> std::path::PathBuf {
+    let [a, _, _] = recordings();
+    let text = std::fs::read_to_string(a).unwrap();
+    let half = &text[..text.len() / 2];
+    let start = half.rfind('\n').unwrap() + 1;
+    // Half of the line that follows.
+    let end = start + text[start..].find('\n').unwrap() / 2;
+    let t = scratch(name).join("cut.json");
+    std::fs::write(&t, &text[..end]).unwrap();
+    t
+}
+
+const CUT: [&str; 3] = ["cut.json", "is cut short", "(truncated?)"];
+
+#[test]
+fn verify_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let t = cut_mid_line("desync-cut-verify");
+    let o = run(&["replay", "verify", s(&t)]);
+    let err = format!("{}{}", stdout(&o), stderr(&o));
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    for n in CUT {
+        assert!(err.contains(n), "{err:?} lacks {n:?}");
+    }
+    assert!(!err.contains("malformed JSON"), "{err}");
+}
+
+#[test]
+fn diff_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let [a, _, _] = recordings();
+    let t = cut_mid_line("desync-cut-diff");
+    usage_error(&["replay", "diff", s(a), s(&t)], &CUT);
+}
+
+#[test]
+fn render_of_a_file_cut_mid_line_says_it_looks_truncated() {
+    let t = cut_mid_line("desync-cut-render");
+    let out = t.with_file_name("x.svg");
+    let o = run(&["render", s(&t), "--tick", "3", "--out", s(&out)]);
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    for n in CUT {
+        assert!(err.contains(n), "{err:?} lacks {n:?}");
+    }
+    assert!(!out.exists());
+}
+
+#[test]
+fn diff_at_a_tick_beyond_the_recording_is_refused_naming_it() {
+    let [a, b, _] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--tick", "201"],
+        &["--tick 201: beyond the recording", "1, 2, ..., 200"],
+    );
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--tick", "0"],
+        &["--tick 0: not a recorded tick"],
+    );
+}
+
+#[test]
+fn diff_of_an_unknown_body_is_refused_naming_it() {
+    let [a, b, _] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(b), "--body", "200"],
+        &["--body 200: there is no body 200", "bodies 0..200"],
+    );
+}
+
+#[test]
+fn diff_of_one_body_without_body_detail_is_refused() {
+    let [a, _, plain] = recordings();
+    usage_error(
+        &["replay", "diff", s(a), s(plain), "--body", "17"],
+        &["--body 17: needs body detail", "--detail bodies"],
+    );
+}
+
+#[test]
+fn diff_at_a_tick_reports_that_tick_and_exits_by_it() {
+    let [a, b, _] = recordings();
+    let o = run(&["replay", "diff", s(a), s(b), "--tick", "150"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("divergence at tick 150: state hash"), "{out}");
+    assert!(out.contains("body 17: pos[0]: A "), "{out}");
+    let o = run(&["replay", "diff", s(a), s(b), "--tick", "119"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("tick 119: no difference"), "{out}");
+}
+
+#[test]
+fn diff_of_one_body_reports_the_first_tick_it_differs() {
+    let [a, b, _] = recordings();
+    let o = run(&["replay", "diff", s(a), s(b), "--body", "17"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("first divergence at tick 120"), "{out}");
+    assert!(out.contains("1 body differs at tick 120"), "{out}");
+    let o = run(&["replay", "diff", s(a), s(b), "--body", "3"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("body 3: the same state after every recorded tick"),
+        "{out}"
+    );
+}

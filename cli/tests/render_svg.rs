@@ -121,13 +121,16 @@ fn the_overlay_rings_and_lists_the_perturbed_body() {
 fn the_overlay_before_the_perturbation_shows_no_difference() {
     let dir = scratch("render-overlay-same");
     let (a, b) = pair::<2>(&dir, 30, 20, 5, 10);
-    let p = render::overlay_svg(&a, &b, 10).unwrap();
+    let p = render::overlay_svg(&a, &b, 9).unwrap();
     check_xml(&p.text).unwrap();
     assert!(!p.text.contains("<circle class=\"ring\""));
-    assert!(p.text.contains("no body differs at tick 10"));
-    let q = render::overlay_svg(&a, &b, 11).unwrap();
-    assert!(q.text.contains(">body 5: vel.x: "), "the kick's ulp");
-    assert!(q.text.contains(">body 5: pos.x: "), "and the move it made");
+    assert!(p.text.contains("no body differs at tick 9"));
+    let q = render::overlay_svg(&a, &b, 10).unwrap();
+    assert!(
+        q.text.contains(">body 5: pos.x: "),
+        "the perturbation's ulp"
+    );
+    assert_eq!(ids(&q.text, "<circle class=\"ring\""), [5]);
 }
 
 #[test]
@@ -184,23 +187,24 @@ fn check_xml_finds_the_faults_it_names() {
 }
 
 /// The case: a 200-tick run of the default scene and the same run
-/// with body 17 perturbed by one ulp after tick 120. The files are left in
+/// recorded with `arena --perturb 17@120` (body 17 moved by one ulp before
+/// tick 120), both with body states. The files are left in
 /// `target/tmp/render-done/` for `scripts/render-check`, which shows the
 /// overlay in a real browser.
 #[test]
 fn a_200_tick_run_perturbed_at_17_120_is_drawn_with_body_17_ringed() {
     let dir = scratch("render-done");
     let (a, b) = pair::<2>(&dir, 400, 200, 17, 120);
-    let before = render::overlay_svg(&a, &b, 120).unwrap();
+    let before = render::overlay_svg(&a, &b, 119).unwrap();
     assert!(
         before.summary.contains("no body differs"),
         "{}",
         before.summary
     );
-    let p = render::overlay_svg(&a, &b, 121).unwrap();
+    let p = render::overlay_svg(&a, &b, 120).unwrap();
     check_xml(&p.text).unwrap();
     assert!(
-        p.summary.starts_with("tick 121: 1 body differs: body 17"),
+        p.summary.starts_with("tick 120: 1 body differs: body 17"),
         "{}",
         p.summary
     );
@@ -209,7 +213,14 @@ fn a_200_tick_run_perturbed_at_17_120_is_drawn_with_body_17_ringed() {
     drawn.dedup();
     assert_eq!(drawn.len(), 400 + 1, "every body, and body 17 twice");
     std::fs::write(dir.join("diff.svg"), &p.text).unwrap();
-    let single = render::tick_svg(&b, 121).unwrap();
+    let single = render::tick_svg(&b, 120).unwrap();
+    assert!(
+        single.warnings.len() == 1
+            && single.warnings[0].contains("differs from the recording at tick 120")
+            && single.warnings[0].contains("the picture shows the recorded bodies"),
+        "{:?}",
+        single.warnings
+    );
     assert_eq!(body_ids(&single.text), (0..400).collect::<Vec<_>>());
     std::fs::write(dir.join("tick.svg"), &single.text).unwrap();
     let page = render::html::page(&b).unwrap();

@@ -185,7 +185,8 @@ fn truncated_file_is_an_error_naming_the_line_or_the_count() {
     let text = arena_text(2, 10, 4, 1, 1);
     let cut = text[..text.len() / 2].to_string();
     let e = replay::parse(&cut).unwrap_err();
-    assert!(e.to_string().contains("malformed JSON"), "{e}");
+    assert!(matches!(e, ReplayError::Edited(_)), "{e}");
+    assert!(e.to_string().contains("is cut short"), "{e}");
     let whole_lines = &text[..=text[..text.len() / 2].rfind('\n').unwrap()];
     let e = replay::parse(whole_lines).unwrap_err();
     assert!(matches!(e, ReplayError::Edited(_)), "{e}");
@@ -200,7 +201,8 @@ fn empty_and_foreign_files_are_clear_errors() {
         ("{}", "no \"format\" field"),
         ("[1,2,3]", "expected an object"),
         ("{\"format\":\"other\"}", "header.format is \"other\""),
-        ("{\"header\": {", "malformed JSON"),
+        ("{\"header\": }", "malformed JSON"),
+        ("{\"header\": {", "line 1 is cut short"),
         ("{\n  \"header\": {\n", "version-1 replay"),
     ] {
         let e = replay::parse(text).unwrap_err();

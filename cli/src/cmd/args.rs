@@ -132,6 +132,13 @@ pub struct DiffArgs {
     /// Write the first differing query as eval lines to FILE
     #[arg(long, value_name = "FILE")]
     pub repro: Option<PathBuf>,
+    /// Report this recorded tick's differences instead of the first's
+    #[arg(long, value_name = "N")]
+    pub tick: Option<u32>,
+    /// Report only this body (at the first tick where it differs, or at
+    /// --tick); needs --detail bodies recordings
+    #[arg(long, value_name = "ID")]
+    pub body: Option<u32>,
 }
 
 /// `BODY@TICK`, two whole numbers.

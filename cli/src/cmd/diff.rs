@@ -37,7 +37,11 @@ pub fn command(args: &DiffArgs) -> u8 {
     for (name, path, r) in [("A", &args.a, &loaded[0]), ("B", &args.b, &loaded[1])] {
         println!("{name}  {}  {}", path.display(), describe(r));
     }
-    let report = match replay::diff(&loaded[0], &loaded[1], ["A", "B"]) {
+    let focus = replay::Focus {
+        tick: args.tick,
+        body: args.body,
+    };
+    let report = match replay::diff_at(&loaded[0], &loaded[1], ["A", "B"], focus) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("fixed-collide replay diff: {e}");

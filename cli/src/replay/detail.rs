@@ -240,6 +240,36 @@ impl QueriesRec {
     }
 }
 
+/// One recorded tick: its state hash and, in a file with `body-states`,
+/// every body's state after it (else none).
+pub(crate) struct Recorded {
+    pub(crate) tick: u32,
+    pub(crate) hash: u64,
+    pub(crate) bodies: Vec<BodyState>,
+}
+
+impl super::ArenaCheck {
+    /// The next recorded tick (its `state` record and detail), or `None`
+    /// after the last: for drawing the run as recorded.
+    pub(crate) fn next_recorded(&mut self) -> Result<Option<Recorded>, ReplayError> {
+        let r = &mut self.reader;
+        let Some(super::arena::Item::State(s)) = r.next_item()? else {
+            return Ok(None);
+        };
+        let mut out = Recorded {
+            tick: s.tick,
+            hash: s.hash,
+            bodies: Vec::new(),
+        };
+        for _ in 0..r.detail.per_state(r.info.bodies) {
+            if let Some(super::arena::Item::Bodies(b)) = r.next_item()? {
+                out.bodies.extend(b.states);
+            }
+        }
+        Ok(Some(out))
+    }
+}
+
 /// Writes the detail records of the world's last tick (see the module).
 pub(crate) fn write_tick<const D: usize>(
     sink: &mut Sink,

@@ -21,12 +21,12 @@
 
 use super::arena::{ArenaReader, Item};
 use super::detail::{BodiesRec, QueriesRec};
-use super::model::{BodyState, KickRec, PlacedRec, TriggerRec, to_vec};
+use super::diff_tick::{fields, rerun};
+use super::model::{BodyState, KickRec, PlacedRec, TriggerRec};
 use super::stream::Records;
-use super::{Replay, ReplayError};
+use super::{Focus, Replay, ReplayError};
+use crate::arena::Captured;
 use crate::arena::scene::Scene;
-use crate::arena::{Captured, World};
-use crate::convert::fx_to_text;
 use crate::eval::Op;
 use crate::state_hash::hex;
 use std::io::BufRead;
@@ -88,6 +88,36 @@ fn open(r: &Replay, name: &str) -> Result<Reader, ReplayError> {
 /// # for p in [a, b] { std::fs::remove_file(p).unwrap(); }
 /// ```
 pub fn diff(a: &Replay, b: &Replay, names: [&str; 2]) -> Result<DiffReport, ReplayError> {
+    diff_at(a, b, names, Focus::default())
+}
+
+/// [`diff`], at the tick and body of `focus`.
+///
+/// # Errors
+/// As [`diff`]; [`ReplayError::Incomparable`] naming the value when
+/// `focus.tick` is not a recorded tick (beyond the recording, 0, or between
+/// state records) or `focus.body` is not a body of the recordings or they
+/// have no body detail.
+///
+/// # Examples
+/// ```
+/// use fixed_collide_cli::{arena::scene::generate, replay::{self, Detail, Focus, RunOptions}};
+/// let a = std::env::temp_dir().join(format!("fc-diff-at-doc-{}.json", std::process::id()));
+/// let d = Detail { bodies: true, queries: false };
+/// replay::record_arena_with(generate::<2>(6, 5, 1), 1, 5, d, &RunOptions::default(), &a, &mut |_, _| {}).unwrap();
+/// let r = replay::load(&a).unwrap();
+/// let f = Focus { tick: Some(6), body: None };
+/// assert!(replay::diff_at(&r, &r, ["A", "B"], f).unwrap_err().to_string().contains("--tick 6"));
+/// let f = Focus { tick: Some(3), body: Some(2) };
+/// assert!(replay::diff_at(&r, &r, ["A", "B"], f).unwrap().identical);
+/// # std::fs::remove_file(&a).unwrap();
+/// ```
+pub fn diff_at(
+    a: &Replay,
+    b: &Replay,
+    names: [&str; 2],
+    focus: Focus,
+) -> Result<DiffReport, ReplayError> {
     let ra = open(a, names[0])?;
     let rb = open(b, names[1])?;
     let (ia, ib) = (ra.info, rb.info);
@@ -107,10 +137,11 @@ pub fn diff(a: &Replay, b: &Replay, names: [&str; 2]) -> Result<DiffReport, Repl
             )));
         }
     }
+    focus.check(&ia, ra.detail, rb.detail)?;
     if ia.dim == 2 {
-        Diff::<2>::run(ra, rb, names)
+        Diff::<2>::run(ra, rb, names, focus)
     } else {
-        Diff::<3>::run(ra, rb, names)
+        Diff::<3>::run(ra, rb, names, focus)
     }
 }
 
@@ -162,16 +193,23 @@ fn read_tick(r: &mut Reader, out: &mut TickRecs) -> Result<Option<Item>, ReplayE
 struct Diff<const D: usize> {
     names: [String; 2],
     report: DiffReport,
+    focus: Focus,
 }
 
 impl<const D: usize> Diff<D>
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
-    fn run(mut ra: Reader, mut rb: Reader, names: [&str; 2]) -> Result<DiffReport, ReplayError> {
+    fn run(
+        mut ra: Reader,
+        mut rb: Reader,
+        names: [&str; 2],
+        focus: Focus,
+    ) -> Result<DiffReport, ReplayError> {
         let mut me = Self {
             names: names.map(str::to_string),
             report: DiffReport::default(),
+            focus,
         };
         let (ia, ib) = (ra.info, rb.info);
         let sa = ra.read_scene::<D>(true)?;
@@ -198,10 +236,25 @@ where
             if ends.0.is_some() || ends.1.is_some() {
                 break;
             }
-            if !state_found && ta.hash != tb.hash {
-                state_found = true;
+            let body_differs = |b: u32| ta.bodies.get(b as usize) != tb.bodies.get(b as usize);
+            let here = match (focus.tick, focus.body) {
+                (Some(t), _) => ta.tick == t,
+                (None, Some(b)) => !state_found && body_differs(b),
+                (None, None) => !state_found && ta.hash != tb.hash,
+            };
+            if here && ta.hash == tb.hash {
                 me.say(format!(
-                    "first divergence at tick {}: state hash: {} {}, {} {}",
+                    "tick {}: no difference: state hash {} in both",
+                    ta.tick,
+                    hex(ta.hash)
+                ));
+                break;
+            }
+            if here {
+                state_found = true;
+                let first = if focus.tick.is_some() { "" } else { "first " };
+                me.say(format!(
+                    "{first}divergence at tick {}: state hash: {} {}, {} {}",
                     ta.tick,
                     names[0],
                     hex(ta.hash),
@@ -214,20 +267,23 @@ where
                 }
             }
             if query.is_none()
+                && focus.tick.is_none_or(|t| t == ta.tick)
                 && let (Some(qa), Some(qb)) = (&ta.queries, &tb.queries)
                 && let Some(i) = (0..Op::COUNT).find(|&i| qa[i] != qb[i])
             {
                 let prev = [std::mem::take(&mut pa), std::mem::take(&mut pb)];
                 query = Some((ta.tick, Op::ALL[i], qa[i], qb[i], prev));
             }
-            if state_found && (query.is_some() || !both_queries) {
+            if (state_found && (query.is_some() || !both_queries))
+                || focus.tick.is_some_and(|t| t <= ta.tick)
+            {
                 break;
             }
             std::mem::swap(&mut pa, &mut ta.bodies);
             std::mem::swap(&mut pb, &mut tb.bodies);
         }
         differs |= state_found;
-        if !state_found {
+        if !state_found && focus == Focus::default() {
             differs |= me.finals(&mut ra, &mut rb, ends)?;
         }
         let scenes = [&sa, &sb];
@@ -239,7 +295,12 @@ where
             let family = Family::Bodies(both_queries);
             me.query(tick, family, scenes, prev, true, &ids)?;
         }
-        if !differs {
+        if !differs && focus.body.is_some() && focus.tick.is_none() {
+            me.say(format!(
+                "body {}: the same state after every recorded tick",
+                focus.body.unwrap_or(0)
+            ));
+        } else if !differs && focus.tick.is_none() {
             me.say(format!(
                 "identical: the same inputs, {} tick hashes, detail and final state",
                 ia.states()
@@ -310,7 +371,7 @@ where
         let [na, nb] = self.names.clone();
         let ids: Vec<u32> = (0u32..)
             .zip(a.iter().zip(b))
-            .filter(|(_, (x, y))| x != y)
+            .filter(|(i, (x, y))| x != y && self.focus.body.is_none_or(|b| b == *i))
             .map(|(i, _)| i)
             .collect();
         let s = if ids.len() == 1 {
@@ -493,60 +554,4 @@ where
             None => self.say(format!("    {name}: no such query")),
         }
     }
-}
-
-/// Runs tick `tick` of `scene` (from the body states after the tick
-/// before, when given, else from the start), capturing the queries of
-/// `op`; they and this build's digest of the family.
-fn rerun<const D: usize>(
-    scene: &Scene<D>,
-    states: Option<&[BodyState]>,
-    tick: u32,
-    op: Option<Op>,
-) -> Result<(Vec<Captured>, u64), ReplayError>
-where
-    fixed_collide::Const<D>: fixed_collide::Dim<D>,
-{
-    let mut scene = scene.clone();
-    let mut world = match states {
-        Some(states) => {
-            for (i, (b, s)) in scene.bodies.iter_mut().zip(states).enumerate() {
-                let at = crate::Field::new(format!("states.bodies[{i}]"));
-                b.pos = to_vec(&s.pos, &at.join("pos"))?;
-                b.vel = to_vec(&s.vel, &at.join("vel"))?;
-                (b.sensor, b.contacts) = (s.sensor, s.contacts);
-            }
-            World::resume(scene, tick - 1)?
-        }
-        None => World::new(scene)?,
-    };
-    world.log_queries(Some((tick, op)));
-    while world.tick() < tick {
-        world.step()?;
-    }
-    let log = world.query_log();
-    Ok((
-        log.map(|l| l.captured().to_vec()).unwrap_or_default(),
-        log.zip(op).map_or(0, |(l, op)| l.digests()[op.index()]),
-    ))
-}
-
-/// Every field of two body states that differs: its name and both values.
-fn fields(a: &BodyState, b: &BodyState) -> Vec<(String, String, String)> {
-    let mut out = Vec::new();
-    for (name, x, y) in [("pos", &a.pos, &b.pos), ("vel", &a.vel, &b.vel)] {
-        for (k, (p, q)) in x.iter().zip(y).enumerate() {
-            if p != q {
-                out.push((format!("{name}[{k}]"), fx_to_text(*p), fx_to_text(*q)));
-            }
-        }
-    }
-    if a.sensor != b.sensor {
-        out.push(("sensor".into(), fx_to_text(a.sensor), fx_to_text(b.sensor)));
-    }
-    if a.contacts != b.contacts {
-        let (x, y) = (a.contacts.to_string(), b.contacts.to_string());
-        out.push(("contacts".into(), x, y));
-    }
-    out
 }

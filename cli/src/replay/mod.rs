@@ -134,6 +134,8 @@
 mod arena;
 mod detail;
 mod diff;
+mod diff_tick;
+mod focus;
 mod generate;
 mod header;
 mod json;
@@ -144,8 +146,10 @@ mod run;
 mod stream;
 
 pub use arena::ArenaInfo;
+pub(crate) use detail::Recorded;
 pub use detail::{BODY_STATES, CHUNK, Detail, QUERY_DIGESTS};
-pub use diff::{DiffReport, MAX_BODIES_LISTED, diff};
+pub use diff::{DiffReport, MAX_BODIES_LISTED, diff, diff_at};
+pub use focus::Focus;
 pub use header::Header;
 pub use model::BodyState;
 pub use options::{RunOptions, record_arena_with, rerecord, run_arena_with};

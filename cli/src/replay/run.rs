@@ -347,7 +347,7 @@ where
 /// # std::fs::remove_file(&out).unwrap();
 /// ```
 pub struct ArenaCheck {
-    reader: ArenaReader<Box<dyn BufRead>>,
+    pub(crate) reader: ArenaReader<Box<dyn BufRead>>,
     first: Option<Divergence>,
     error: Option<ReplayError>,
 }

@@ -41,11 +41,13 @@ impl<R: BufRead> Lines<R> {
     ///
     /// # Errors
     /// A read error, a line longer than [`MAX_LINE_BYTES`], a line that is
-    /// not UTF-8 or is empty.
+    /// not UTF-8 or is empty, a last line cut in the middle of its JSON
+    /// (no line end, the JSON unfinished: a truncated file).
     pub(crate) fn next_line(&mut self) -> Result<Option<(u64, &str)>, ReplayError> {
         self.buf.clear();
         let line = self.number + 1;
         let mut any = false;
+        let mut ended = false;
         loop {
             let avail = self
                 .input
@@ -67,6 +69,7 @@ impl<R: BufRead> Lines<R> {
             self.buf.extend_from_slice(part);
             self.input.consume(used);
             if done {
+                ended = true;
                 break;
             }
         }
@@ -85,6 +88,16 @@ impl<R: BufRead> Lines<R> {
         })?;
         if text.trim_matches([' ', '\t']).is_empty() {
             return Err(ReplayError::Format(format!("line {line} is empty")));
+        }
+        // The last line without a line end: when its JSON ends early too,
+        // the file was cut in the middle of it.
+        if !ended
+            && serde_json::from_str::<&serde_json::value::RawValue>(text).is_err_and(|e| e.is_eof())
+        {
+            return Err(ReplayError::Edited(format!(
+                "line {line} is cut short: the file ends in the middle of it, after {} bytes (truncated?)",
+                self.buf.len()
+            )));
         }
         Ok(Some((line, text)))
     }

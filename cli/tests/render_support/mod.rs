@@ -1,10 +1,9 @@
 //! Helpers of the render tests: recordings of two runs of one scene that
-//! differ by one ulp of one input, and a small XML well-formedness checker.
+//! differ by one ulp (`arena --perturb`), and a small XML well-formedness checker.
 #![allow(dead_code)]
 
-use fixed_collide::Fx;
-use fixed_collide_cli::arena::scene::{Kick, Scene, generate};
-use fixed_collide_cli::replay::{self, ArenaWriter};
+use fixed_collide_cli::arena::scene::{Scene, generate};
+use fixed_collide_cli::replay::{self, ArenaWriter, Detail, RunOptions};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -30,35 +29,10 @@ where
     w.finish(&run.final_state).unwrap();
 }
 
-/// The generated scene (seed 1) with one more input: at the start of the
-/// step after tick `tick`, body `body`'s velocity along x grows by one ulp
-/// (2^-32), a one-ulp desync of that body from then on.
-pub fn perturbed<const D: usize>(bodies: u32, ticks: u32, body: u32, tick: u32) -> Scene<D>
-where
-    fixed_collide::Const<D>: fixed_collide::Dim<D>,
-{
-    let scene = generate::<D>(bodies, ticks, 1);
-    let before = replay::run_arena(scene.clone(), tick, &mut |_, _| ControlFlow::Continue(()))
-        .unwrap()
-        .final_state;
-    let mut vel = before.bodies[body as usize].vel.clone();
-    vel[0] += Fx::DELTA;
-    let mut out = scene;
-    let at = out.kicks.iter().take_while(|k| k.tick <= tick).count();
-    out.kicks.insert(
-        at,
-        Kick {
-            tick,
-            body,
-            vel: fixed_collide::vec::Vector(std::array::from_fn(|k| vel[k])),
-        },
-    );
-    out
-}
-
 /// Records, in `dir`, `a.json` (the generated scene of `bodies` bodies,
-/// seed 1) and `b.json` (the same with body `body` perturbed after tick
-/// `tick`, see [`perturbed`]); returns their paths.
+/// seed 1) and `b.json` (the same run with body `body` moved by one ulp
+/// before tick `tick`, as `arena --perturb BODY@TICK` makes it), both with
+/// body states (`--detail bodies`); returns their paths.
 pub fn pair<const D: usize>(
     dir: &Path,
     bodies: u32,
@@ -70,8 +44,19 @@ where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let (a, b) = (dir.join("a.json"), dir.join("b.json"));
-    record(generate::<D>(bodies, ticks, 1), ticks, &a);
-    record(perturbed::<D>(bodies, ticks, body, tick), ticks, &b);
+    let detail = Detail {
+        bodies: true,
+        queries: false,
+    };
+    let plain = RunOptions::default();
+    let perturbed = RunOptions {
+        perturb: Some((body, tick)),
+        ..plain
+    };
+    for (out, options) in [(&a, plain), (&b, perturbed)] {
+        let scene = generate::<D>(bodies, ticks, 1);
+        replay::record_arena_with(scene, 1, ticks, detail, &options, out, &mut |_, _| {}).unwrap();
+    }
     (a, b)
 }
 

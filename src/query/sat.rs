@@ -38,9 +38,6 @@
 //! rare pairs within the bound of touching (relative size about 2^-23) or
 //! with an edge pair the filter cannot settle that is not exactly parallel.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use crate::kernel::wide::{dot_wide, wide_vec};
 use crate::num::Fx;
 use crate::query::sat_filter::{self, Verdict};
@@ -87,18 +84,18 @@ impl Radius {
 
 #[inline]
 fn cross(a: &[i128; 3], b: &[i128; 3]) -> [i128; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
+    let ([a0, a1, a2], [b0, b1, b2]) = (a, b);
+    [a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0]
 }
 
 /// `T = c_b - c_a`, raw bits: each component `|T_k| <= 2^53`.
 #[inline]
 fn offset<const D: usize>(a: &Obb<D>, b: &Obb<D>) -> [i128; D] {
-    let (ca, cb) = (wide_vec(&a.center()), wide_vec(&b.center()));
-    core::array::from_fn(|k| cb[k] - ca[k])
+    let (ca, mut t) = (wide_vec(&a.center()), wide_vec(&b.center()));
+    for (tk, ak) in t.iter_mut().zip(ca) {
+        *tk -= ak;
+    }
+    t
 }
 
 /// 3D: 15 axes, the face normals `N^A_k = A_{k+1} x A_{k+2}`, `N^B_k`, and
@@ -130,71 +127,83 @@ pub(crate) fn exact3(a: &Obb<3>, b: &Obb<3>) -> bool {
     let bb = b.axes().each_ref().map(wide_vec);
     let (ha, hb) = (a.half().0, b.half().0);
     let t = offset(a, b);
-    let na = [
-        cross(&aa[1], &aa[2]),
-        cross(&aa[2], &aa[0]),
-        cross(&aa[0], &aa[1]),
-    ];
-    let nb = [
-        cross(&bb[1], &bb[2]),
-        cross(&bb[2], &bb[0]),
-        cross(&bb[0], &bb[1]),
-    ];
-    let det_a = dot_wide(&aa[0], &na[0]);
-    let det_b = dot_wide(&bb[0], &nb[0]);
+    let ([a0, a1, a2], [b0, b1, b2]) = (&aa, &bb);
+    let na = [cross(a1, a2), cross(a2, a0), cross(a0, a1)];
+    let nb = [cross(b1, b2), cross(b2, b0), cross(b0, b1)];
+    let det_a = dot_wide(a0, &na[0]);
+    let det_b = dot_wide(b0, &nb[0]);
     // fa[k][j] = N^A_k . B_j = det(A_{k+1}, A_{k+2}, B_j).
-    let fa: [[i128; 3]; 3] =
-        core::array::from_fn(|k| core::array::from_fn(|j| dot_wide(&na[k], &bb[j])));
+    let fa: [[i128; 3]; 3] = na
+        .each_ref()
+        .map(|n| bb.each_ref().map(|bj| dot_wide(n, bj)));
     // fb[i][k] = A_i . N^B_k = det(A_i, B_{k+1}, B_{k+2}).
-    let fb: [[i128; 3]; 3] =
-        core::array::from_fn(|i| core::array::from_fn(|k| dot_wide(&aa[i], &nb[k])));
+    let fb: [[i128; 3]; 3] = aa
+        .each_ref()
+        .map(|ai| nb.each_ref().map(|n| dot_wide(ai, n)));
 
     // Face normals of a: A_m . N^A_k = det_a if m == k, else 0.
-    for k in 0..3 {
+    for ((hak, fak), nak) in ha.iter().zip(&fa).zip(&na) {
         let mut r = Radius::default();
-        r.add(ha[k], det_a);
-        for j in 0..3 {
-            r.add(hb[j], fa[k][j]);
+        r.add(*hak, det_a);
+        for (hbj, f) in hb.iter().zip(fak) {
+            r.add(*hbj, *f);
         }
-        if r.exceeded_by(dot_wide(&t, &na[k])) {
+        if r.exceeded_by(dot_wide(&t, nak)) {
             return false;
         }
     }
-    // Face normals of b.
-    for k in 0..3 {
+    // Face normals of b: B_m . N^B_k = det_b if m == k, else 0; column k of fb.
+    for ((hbk, fbk), nbk) in hb.iter().zip(&transpose(fb)).zip(&nb) {
         let mut r = Radius::default();
-        r.add(hb[k], det_b);
-        for i in 0..3 {
-            r.add(ha[i], fb[i][k]);
+        r.add(*hbk, det_b);
+        for (hai, f) in ha.iter().zip(fbk) {
+            r.add(*hai, *f);
         }
-        if r.exceeded_by(dot_wide(&t, &nb[k])) {
+        if r.exceeded_by(dot_wide(&t, nbk)) {
             return false;
         }
     }
     // Edge directions L = A_i x B_j (zero for exactly parallel edges:
-    // then T.L = 0 and nothing separates).
-    for i in 0..3 {
+    // then T.L = 0 and nothing separates). For m != i,
+    // A_m . (A_i x B_j) = B_j . (A_m x A_i) = +-fa[k][j] with k the third
+    // index: the terms of a, ea[i][j], come from column j of fa. For m != j,
+    // B_m . (A_i x B_j) = A_i . (B_j x B_m) = +-fb[i][k]: eb[i][j] from row i.
+    let ea = transpose(transpose(fa).each_ref().map(|col| others(ha, col)));
+    let eb = fb.each_ref().map(|row| others(hb, row));
+    for ((ai, eai), ebi) in aa.iter().zip(&ea).zip(&eb) {
         // T . (A_i x B_j) = B_j . (T x A_i).
-        let ta = cross(&t, &aa[i]);
-        for j in 0..3 {
+        let ta = cross(&t, ai);
+        for ((bj, a_terms), b_terms) in bb.iter().zip(eai).zip(ebi) {
             let mut r = Radius::default();
-            for m in 0..3 {
-                if m != i {
-                    // A_m . (A_i x B_j) = B_j . (A_m x A_i) = +-fa[k][j]
-                    // with k the third index.
-                    r.add(ha[m], fa[3 - i - m][j]);
-                }
-                if m != j {
-                    // B_m . (A_i x B_j) = A_i . (B_j x B_m) = +-fb[i][k].
-                    r.add(hb[m], fb[i][3 - j - m]);
-                }
+            for (h, f) in a_terms.iter().chain(b_terms) {
+                r.add(*h, *f);
             }
-            if r.exceeded_by(dot_wide(&ta, &bb[j])) {
+            if r.exceeded_by(dot_wide(&ta, bj)) {
                 return false;
             }
         }
     }
     true
+}
+
+/// For each index `i` of three, the radius terms of the two others `p, q`
+/// paired crosswise: `[(h_p, f_q), (h_q, f_p)]` (for a sum of absolute
+/// values the order of `p, q` does not matter).
+#[inline]
+fn others(h: [Fx; 3], f: &[i128; 3]) -> [[(Fx, i128); 2]; 3] {
+    let ([h0, h1, h2], [f0, f1, f2]) = (h, *f);
+    [
+        [(h1, f2), (h2, f1)],
+        [(h2, f0), (h0, f2)],
+        [(h0, f1), (h1, f0)],
+    ]
+}
+
+/// The transpose of a 3 x 3 matrix.
+#[inline]
+fn transpose<T: Copy>(m: [[T; 3]; 3]) -> [[T; 3]; 3] {
+    let [[a, b, c], [d, e, f], [g, h, i]] = m;
+    [[a, d, g], [b, e, h], [c, f, i]]
 }
 
 /// 2D: 4 axes, the face normals `perp(A_1)`, `perp(A_0)`, `perp(B_1)`,
@@ -220,17 +229,19 @@ pub(crate) fn exact2(a: &Obb<2>, b: &Obb<2>) -> bool {
     let aa = a.axes().each_ref().map(wide_vec);
     let bb = b.axes().each_ref().map(wide_vec);
     let t = offset(a, b);
-    let perp = |v: &[i128; 2]| [-v[1], v[0]];
+    let perp = |&[x, y]: &[i128; 2]| [-y, x];
     // `first` owns the face normals perp(first_axes[1 - k]) (normal of
     // its faces s_k = +-h_k); `second` is projected on them.
     let faces_separate =
         |first: &Obb<2>, fa: &[[i128; 2]; 2], second: &Obb<2>, sa: &[[i128; 2]; 2]| {
+            let [f0, f1] = fa;
+            let [h0, h1] = first.half().0;
             // fa[k] . perp(fa[1 - k]) = +-det; fa[1-k] . perp(fa[1-k]) = 0.
-            let det = dot_wide(&fa[0], &perp(&fa[1]));
-            (0..2).any(|k| {
-                let l = perp(&fa[1 - k]);
+            let det = dot_wide(f0, &perp(f1));
+            [(h0, f1), (h1, f0)].into_iter().any(|(hk, other)| {
+                let l = perp(other);
                 let mut r = Radius::default();
-                r.add(first.half().0[k], det);
+                r.add(hk, det);
                 for (h, axis) in second.half().0.iter().zip(sa) {
                     r.add(*h, dot_wide(axis, &l));
                 }

@@ -49,9 +49,6 @@
 //! `t = T.a` `< 2^60`; face scores `< 2^60 + 4 * 2^59`; edge terms
 //! `t/2^29 * R < 2^60`, radii `< 4 * 2^59`: all below 2^62.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use crate::shape::Obb;
 
 /// Axis components are floored to `2^-AXIS_BITS`.
@@ -97,8 +94,8 @@ fn round_axes<const D: usize>(b: &Obb<D>) -> [[i64; D]; D] {
 #[inline]
 fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i64 {
     let mut s = 0;
-    for k in 0..D {
-        s += x[k] * y[k];
+    for (xk, yk) in x.iter().zip(y) {
+        s += xk * yk;
     }
     s
 }
@@ -108,7 +105,10 @@ impl<const D: usize> Rounded<D> {
     fn new(a: &Obb<D>, b: &Obb<D>) -> Self {
         let (ca, cb) = (a.center().0, b.center().0);
         // |c| <= 2^52: the difference fits.
-        let t: [i64; D] = core::array::from_fn(|k| cb[k].to_bits() - ca[k].to_bits());
+        let mut t: [i64; D] = cb.map(|c| c.to_bits());
+        for (tk, c) in t.iter_mut().zip(ca) {
+            *tk -= c.to_bits();
+        }
         let (ha, hb) = (
             a.half().0.map(|h| h.to_bits()),
             b.half().0.map(|h| h.to_bits()),
@@ -116,19 +116,20 @@ impl<const D: usize> Rounded<D> {
         // sum = |T|_1 + sum h in raw bits (< 2^56); the unit brings it
         // below 2^30, so every rounded T and h lies below 2^30 units.
         let mut sum = 0u64;
-        for k in 0..D {
+        for ((tk, hak), hbk) in t.iter().zip(ha).zip(hb) {
             // Half-sizes are non-negative.
-            sum += t[k].unsigned_abs() + ha[k] as u64 + hb[k] as u64;
+            sum += tk.unsigned_abs() + hak as u64 + hbk as u64;
         }
         let s = (64 - sum.leading_zeros()).saturating_sub(POS_BITS);
         let t = t.map(|v| v >> s);
         let (ha, hb) = (ha.map(|v| v >> s), hb.map(|v| v >> s));
         let (aa, bb) = (round_axes(a), round_axes(b));
-        let r: [[i64; D]; D] =
-            core::array::from_fn(|i| core::array::from_fn(|j| dot(&aa[i], &bb[j]) >> AXIS_BITS));
+        let r: [[i64; D]; D] = aa
+            .each_ref()
+            .map(|ai| bb.each_ref().map(|bj| dot(ai, bj) >> AXIS_BITS));
         let ar = r.map(|row| row.map(i64::abs));
-        let ta = core::array::from_fn(|k| dot(&t, &aa[k]));
-        let tb = core::array::from_fn(|k| dot(&t, &bb[k]));
+        let ta = aa.each_ref().map(|ak| dot(&t, ak));
+        let tb = bb.each_ref().map(|bk| dot(&t, bk));
         // E in units w: (16 tau 2^29 + 64) W + 16 * 2^29, with tau <=
         // tau_raw 2^-32 (so 16 tau 2^29 <= 2 tau_raw) and W = sum / u + 1
         // bounding (|T|_1 + sum h) / u. tau_raw <= 2^12, W <= 2^30: below
@@ -151,20 +152,27 @@ impl<const D: usize> Rounded<D> {
     #[inline]
     fn face_scores(&self) -> [[i64; D]; 2] {
         let one = 1i64 << AXIS_BITS;
-        let a = core::array::from_fn(|k| {
-            let mut rad = self.ha[k] * one;
-            for j in 0..D {
-                rad += self.hb[j] * self.ar[k][j];
+        // a's face k: |T.a_k| - (ha_k + sum_j hb_j |R[k][j]|).
+        let mut a = self.ta;
+        for ((s, hak), ark) in a.iter_mut().zip(self.ha).zip(&self.ar) {
+            let mut rad = hak * one;
+            for (hbj, x) in self.hb.iter().zip(ark) {
+                rad += hbj * x;
             }
-            self.ta[k].abs() - rad
-        });
-        let b = core::array::from_fn(|k| {
-            let mut rad = self.hb[k] * one;
-            for i in 0..D {
-                rad += self.ha[i] * self.ar[i][k];
+            *s = s.abs() - rad;
+        }
+        // b's face k: |T.b_k| - (hb_k + sum_i ha_i |R[i][k]|), summed row
+        // by row (non-negative terms: every partial sum is below the total).
+        let mut rad_b = self.hb.map(|h| h * one);
+        for (hai, ari) in self.ha.iter().zip(&self.ar) {
+            for (rad, x) in rad_b.iter_mut().zip(ari) {
+                *rad += hai * x;
             }
-            self.tb[k].abs() - rad
-        });
+        }
+        let mut b = self.tb;
+        for (s, rad) in b.iter_mut().zip(rad_b) {
+            *s = s.abs() - rad;
+        }
         [a, b]
     }
 }
@@ -207,28 +215,28 @@ pub(crate) fn verdict3(a: &Obb<3>, b: &Obb<3>) -> Verdict {
     }
     // T in a's frame, floored to units u.
     let t = q.ta.map(|v| v >> AXIS_BITS);
-    let (r, ar, ha, hb) = (&q.r, &q.ar, &q.ha, &q.hb);
-    let mut edge = [0i64; 9];
-    for i in 0..3 {
-        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-        for j in 0..3 {
-            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let tl = t[i2] * r[i1][j] - t[i1] * r[i2][j];
-            let rad =
-                ha[i1] * ar[i2][j] + ha[i2] * ar[i1][j] + hb[j1] * ar[i][j2] + hb[j2] * ar[i][j1];
-            edge[3 * i + j] = tl.abs() - rad;
-        }
-    }
-    match (faces, judge(max_score(&edge), q.e)) {
+    // Edge pair (i, j), with (i1, i2) = (i + 1, i + 2) and (j1, j2)
+    // likewise mod 3: |t_i2 R[i1][j] - t_i1 R[i2][j]| - (ha_i1 |R[i2][j]| +
+    // ha_i2 |R[i1][j]| + hb_j1 |R[i][j2]| + hb_j2 |R[i][j1]|).
+    let ([t0, t1, t2], [r0, r1, r2], [ar0, ar1, ar2], [ha0, ha1, ha2]) = (t, &q.r, &q.ar, q.ha);
+    let hb = q.hb;
+    let edge = [
+        edge_row([t1, t2], [r1, r2], [ar1, ar2], [ha1, ha2], hb, ar0),
+        edge_row([t2, t0], [r2, r0], [ar2, ar0], [ha2, ha0], hb, ar1),
+        edge_row([t0, t1], [r0, r1], [ar0, ar1], [ha0, ha1], hb, ar2),
+    ];
+    match (faces, judge(max_score(edge.as_flattened()), q.e)) {
         (_, Verdict::Separated) => Verdict::Separated,
         (Verdict::Unsure, _) => Verdict::Unsure,
         (_, Verdict::Overlap) => Verdict::Overlap,
         // Faces settled; some edge pairs are not: those with exactly
         // parallel edges never separate.
         _ => {
-            for (n, &s) in edge.iter().enumerate() {
-                if s > -q.e && !parallel(&a.axes()[n / 3].0, &b.axes()[n % 3].0) {
-                    return Verdict::Unsure;
+            for (row, ai) in edge.iter().zip(a.axes()) {
+                for (&s, bj) in row.iter().zip(b.axes()) {
+                    if s > -q.e && !parallel(&ai.0, &bj.0) {
+                        return Verdict::Unsure;
+                    }
                 }
             }
             Verdict::Overlap
@@ -240,10 +248,38 @@ pub(crate) fn verdict3(a: &Obb<3>, b: &Obb<3>) -> Verdict {
 /// Components are below 2^34 raw: products below 2^68, in `i128`.
 fn parallel(x: &[crate::Fx; 3], y: &[crate::Fx; 3]) -> bool {
     let w = |v: crate::Fx| i128::from(v.to_bits());
-    (0..3).all(|k| {
-        let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
-        w(x[k1]) * w(y[k2]) == w(x[k2]) * w(y[k1])
-    })
+    let ([x0, x1, x2], [y0, y1, y2]) = (x.map(w), y.map(w));
+    x1 * y2 == x2 * y1 && x2 * y0 == x0 * y2 && x0 * y1 == x1 * y0
+}
+
+/// The scores of the edge pairs `(i, j)` for one `i` and every `j`, given
+/// the rows `i1, i2` of `t`, `R`, `|R|`, `ha` and the row `i` of `|R|`.
+#[inline(always)]
+fn edge_row(
+    [ti1, ti2]: [i64; 2],
+    [[x10, x11, x12], [x20, x21, x22]]: [&[i64; 3]; 2],
+    [[a10, a11, a12], [a20, a21, a22]]: [&[i64; 3]; 2],
+    [hi1, hi2]: [i64; 2],
+    hb: [i64; 3],
+    ari: &[i64; 3],
+) -> [i64; 3] {
+    let [c0, c1, c2] = crossed(hb, ari);
+    let score = |x1: i64, x2: i64, a1: i64, a2: i64, c: i64| {
+        (ti2 * x1 - ti1 * x2).abs() - (hi1 * a2 + hi2 * a1 + c)
+    };
+    [
+        score(*x10, *x20, *a10, *a20, c0),
+        score(*x11, *x21, *a11, *a21, c1),
+        score(*x12, *x22, *a12, *a22, c2),
+    ]
+}
+
+/// `[h_1 x_2 + h_2 x_1, h_2 x_0 + h_0 x_2, h_0 x_1 + h_1 x_0]`: for each
+/// `j`, the terms of the two other indices paired crosswise.
+#[inline]
+fn crossed(h: [i64; 3], x: &[i64; 3]) -> [i64; 3] {
+    let ([h0, h1, h2], [x0, x1, x2]) = (h, x);
+    [h1 * x2 + h2 * x1, h2 * x0 + h0 * x2, h0 * x1 + h1 * x0]
 }
 
 #[cfg(test)]

@@ -54,7 +54,8 @@ impl<const D: usize> AabbSet<D> {
         let hits = |i: usize| match &scan {
             Some(scan) => scan.hits_within_reach(i),
             None => {
-                let (meets, t) = ray.meet_time(&self.raw(i));
+                let Some(b) = self.raw(i) else { return false };
+                let (meets, t) = ray.meet_time(&b);
                 meets & ray.within_max_t(t)
             }
         };
@@ -141,8 +142,10 @@ impl<const D: usize> AabbSet<D> {
             }),
             None => self.scan_blocks(reach, |found| {
                 for &i in found {
-                    let (meets, t) = ray.meet_time(&self.raw(i as usize));
-                    best.offer(i as usize, t, || meets);
+                    if let Some(b) = self.raw(i as usize) {
+                        let (meets, t) = ray.meet_time(&b);
+                        best.offer(i as usize, t, || meets);
+                    }
                 }
             }),
         }

@@ -24,42 +24,7 @@ use common::cases;
 use fixed_collide::{Aabb, Fx, Obb, Rot, Rot2, Rot3, Segment, Vector};
 use proptest::prelude::*;
 
-const DOM: i64 = 1 << 52; // DOMAIN as raw bits
-const ONE: i64 = 1 << 32;
-
-fn fx(bits: i64) -> Fx {
-    Fx::from_bits(bits)
-}
-
-fn vector<const D: usize>(raw: [i64; D]) -> Vector<D> {
-    Vector(raw.map(fx))
-}
-
-fn clamp_dom(x: i128) -> i64 {
-    x.clamp(-(DOM as i128), DOM as i128) as i64
-}
-
-/// A coordinate (raw bits): small integers, small fractions, the domain
-/// limits, anything in the domain.
-fn coord() -> impl Strategy<Value = i64> {
-    prop_oneof![
-        3 => (-8i64..=8).prop_map(|v| v * ONE),
-        3 => -(1i64 << 36)..=(1i64 << 36),
-        1 => prop_oneof![Just(DOM), Just(-DOM), Just(DOM - 1), Just(1 - DOM)],
-        2 => -DOM..=DOM,
-    ]
-}
-
-/// A half-size or radius (raw bits).
-fn size() -> impl Strategy<Value = i64> {
-    prop_oneof![
-        2 => Just(0i64),
-        3 => (0i64..=8).prop_map(|v| v * ONE),
-        3 => 0..=(1i64 << 36),
-        1 => prop_oneof![Just(DOM), Just(DOM - 1)],
-        1 => 0..=DOM,
-    ]
-}
+use common::raw::{DOM, ONE, clamp_dom, coord, fx, size, vector};
 
 fn coords<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform::<_, D>(coord())

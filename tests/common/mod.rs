@@ -6,6 +6,9 @@
 #[path = "../../cli/src/rng.rs"]
 pub mod rng;
 
+/// Raw-bit values and generators of the property tests.
+pub mod raw;
+
 /// Property cases per proptest property: `FIXED_COLLIDE_CASES` when set to a
 /// number (the cross-platform check lowers it under qemu), else 10,000.
 pub fn cases() -> u32 {

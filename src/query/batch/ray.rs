@@ -4,9 +4,6 @@
 //! (the kernel's span, times compared by cross-multiplication) runs on
 //! those alone, and only the winner's hit divides.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use super::{AabbSet, BLOCK, Earliest};
 use crate::kernel::raw_box::closed_apart;
 use crate::kernel::span::{AxisTimes, fold};
@@ -48,6 +45,10 @@ impl<const D: usize> AabbSet<D> {
     /// set.ray_hits(&PreparedRay::new(&r), &mut out);
     /// assert_eq!(out, [0, 2]); // grazing y = 0; box 2 reached at t = max_t
     /// ```
+    // In range: k < D; start < end <= n = len(), the length of every column;
+    // j < len = end - start <= BLOCK. (Checked forms of the block loops cost
+    // 2.5% to 18% in the overlap scans.)
+    #[allow(clippy::indexing_slicing)]
     pub fn ray_hits(&self, ray: &PreparedRay<D>, out: &mut Vec<u32>) {
         let scan = RayScan::new(self, ray);
         // The exact slab test of box i, max_t included.
@@ -177,22 +178,24 @@ impl<'a, const D: usize> RayScan<'a, D> {
         if ray.mag.contains(&0) {
             return None;
         }
-        let n = set.len();
         let mask: [i64; D] = ray.neg.map(|neg| -i64::from(neg));
-        let pick = |k: usize, near: bool| {
-            if ray.neg[k] == near {
-                &set.max[k][..n]
-            } else {
-                &set.min[k][..n]
-            }
-        };
-        Some(Self {
-            near: core::array::from_fn(|k| pick(k, true)),
-            far: core::array::from_fn(|k| pick(k, false)),
+        let mut scan = Self {
+            near: [&[]; D],
+            far: [&[]; D],
             mask,
-            omask: core::array::from_fn(|k| ray.origin[k] ^ mask[k]),
+            omask: ray.origin,
             den: ray.mag,
-        })
+        };
+        let faces = scan.near.iter_mut().zip(&mut scan.far);
+        let columns = set.min.iter().zip(&set.max);
+        for (((near, far), (smin, smax)), (o, (&neg, m))) in faces
+            .zip(columns)
+            .zip(scan.omask.iter_mut().zip(ray.neg.iter().zip(mask)))
+        {
+            (*near, *far) = if neg { (smax, smin) } else { (smin, smax) };
+            *o ^= m;
+        }
+        Some(scan)
     }
 
     /// The time key of box `i` for [`Earliest`]: the entry time (0
@@ -211,6 +214,9 @@ impl<'a, const D: usize> RayScan<'a, D> {
     }
 
     /// The per-axis times against box `i` (`i < len`).
+    // In range: k < D; i comes from scan_blocks or the block loop of
+    // ray_hits, i < len(), the length of every column.
+    #[allow(clippy::indexing_slicing)]
     #[inline(always)]
     fn axes(&self, i: usize) -> [AxisTimes<i64>; D] {
         // (face ^ m) - (o ^ m) is face - o for m = 0 and o - face for

@@ -11,9 +11,6 @@
 //! `(v - xbase) >> q`, with `q` chosen so the span of the boxes fits; query
 //! coordinates minus one cell stay above -2^56.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use super::sweep::Rec;
 use alloc::vec::Vec;
 
@@ -56,12 +53,17 @@ impl<const D: usize> Stats<D> {
     }
 
     pub fn add(&mut self, r: &Rec<D>) {
-        self.hist[r.need() as usize] += 1;
-        for k in 0..D {
-            self.lo[k] = self.lo[k].min(r.raw.min[k]);
-            self.hi[k] = self.hi[k].max(r.raw.min[k]);
+        // `need` is at most 64 ([`Rec::need`]): always a bucket.
+        if let Some(h) = self.hist.get_mut(r.need() as usize) {
+            *h += 1;
         }
-        self.xmax = self.xmax.max(r.raw.max[0]);
+        for ((lo, hi), &m) in self.lo.iter_mut().zip(&mut self.hi).zip(&r.raw.min) {
+            *lo = (*lo).min(m);
+            *hi = (*hi).max(m);
+        }
+        if let Some(&x) = r.raw.max.first() {
+            self.xmax = self.xmax.max(x);
+        }
         self.n += 1;
     }
 }
@@ -156,21 +158,22 @@ impl Layout {
     fn with_shift<const D: usize>(stats: &Stats<D>, shift: u32) -> Self {
         let mut base = [0i64; 2];
         let mut count = [1u64; 2];
-        for a in 0..2 {
-            let k = a + 1;
-            if k < D && stats.n > 0 {
-                base[a] = (stats.lo[k] >> shift) - 1;
+        // Row axes y and z: those of the dimension (`lo`/`hi` past x).
+        let axes = stats.lo.iter().zip(&stats.hi).skip(1);
+        for ((b, c), (&lo, &hi)) in base.iter_mut().zip(&mut count).zip(axes) {
+            if stats.n > 0 {
+                *b = (lo >> shift) - 1;
                 // Padding below and above.
-                count[a] = ((stats.hi[k] >> shift) - base[a] + 2) as u64;
+                *c = ((hi >> shift) - *b + 2) as u64;
             }
         }
-        let rows = count[0] * count[1];
+        let [ny, nz] = count;
+        let rows = ny * nz;
         // Aligned to the cell below the lowest box, so that the layout
         // (and the keys) stay the same while the boxes move a little.
-        let xbase = if stats.n > 0 {
-            ((stats.lo[0] >> shift) - 1) << shift
-        } else {
-            0
+        let xbase = match stats.lo.first() {
+            Some(&lo) if stats.n > 0 => ((lo >> shift) - 1) << shift,
+            _ => 0,
         };
         let span = if stats.n > 0 {
             (stats.xmax - xbase) as u64
@@ -185,8 +188,8 @@ impl Layout {
             xbase,
             xbits,
             base,
-            ny: count[0],
-            nz: count[1],
+            ny,
+            nz,
             rows,
         }
     }
@@ -209,7 +212,8 @@ impl Layout {
             // with a stale layout, then discarded) must not panic.
             rz.wrapping_mul(self.ny).wrapping_add(ry)
         };
-        (row << self.xbits) | self.xq(r.raw.min[0]) as u64
+        let x = r.raw.min.first().map_or(0, |&v| self.xq(v));
+        (row << self.xbits) | x as u64
     }
 
     /// The rows above its own that a normal box reaches: bit 0 when its
@@ -230,9 +234,9 @@ impl Layout {
     /// grid (0 for an absent axis).
     #[inline]
     pub fn row_on<const D: usize>(&self, a: usize, v: &[i64; D]) -> i64 {
-        match v.get(a + 1) {
-            Some(&c) => (c >> self.shift) - self.base[a],
-            None => 0,
+        match (v.get(a + 1), self.base.get(a)) {
+            (Some(&c), Some(&b)) => (c >> self.shift) - b,
+            _ => 0,
         }
     }
 }
@@ -241,7 +245,7 @@ impl Layout {
 /// OVERSIZE_DIV` boxes fit in.
 fn quantile_shift(hist: &[usize; 65], n: usize) -> u32 {
     let allowed = n / OVERSIZE_DIV;
-    let above = |s: u32| hist[s as usize + 1..].iter().sum::<usize>();
+    let above = |s: u32| hist.iter().skip(s as usize + 1).sum::<usize>();
     (MIN_SHIFT..MAX_SHIFT)
         .find(|&s| above(s) <= allowed)
         .unwrap_or(MAX_SHIFT)
@@ -270,8 +274,12 @@ pub(super) fn repair(
     // keeps fewer than 2^32 boxes).
     row_start.clear();
     row_start.resize(rows as usize + 2, 0);
+    // Every key was made by `Layout::key` of the layout giving `xbits` and
+    // `rows`, so its row is at most `rows`: each `get` below is in range.
     for it in order.iter() {
-        row_start[row(it) + 1] += 1;
+        if let Some(c) = row_start.get_mut(row(it) + 1) {
+            *c += 1;
+        }
     }
     // Entry `r + 1` counted row `r`: the running sum is where row `r + 1`
     // starts.
@@ -284,13 +292,20 @@ pub(super) fn repair(
     scratch.resize(order.len(), Item::default());
     let mut at = row_start.clone();
     for it in order.iter() {
-        let r = row(it);
-        scratch[at[r] as usize] = *it;
-        at[r] += 1;
+        if let Some(a) = at.get_mut(row(it))
+            && let Some(slot) = scratch.get_mut(*a as usize)
+        {
+            *slot = *it;
+            *a += 1;
+        }
     }
     core::mem::swap(order, scratch);
     for w in row_start.windows(2) {
-        sort_nearly_sorted(&mut order[w[0] as usize..w[1] as usize]);
+        if let [s, e] = *w
+            && let Some(run) = order.get_mut(s as usize..e as usize)
+        {
+            sort_nearly_sorted(run);
+        }
     }
 }
 
@@ -299,13 +314,22 @@ pub(super) fn repair(
 fn sort_nearly_sorted(items: &mut [Item]) {
     let mut budget = 4 * items.len() + 16;
     for i in 1..items.len() {
-        let x = items[i];
-        let mut j = i;
-        while j > 0 && items[j - 1].key > x.key {
-            items[j] = items[j - 1];
-            j -= 1;
+        // The sorted prefix and the item to insert into it.
+        let Some(head) = items.get_mut(..=i) else {
+            break;
+        };
+        let Some((&mut x, sorted)) = head.split_last_mut() else {
+            break;
+        };
+        // Scanned from the end: a nearly sorted item moves a few places.
+        let j = sorted
+            .iter()
+            .rposition(|it| it.key <= x.key)
+            .map_or(0, |p| p + 1);
+        // Rotate `x` down to `j`, keeping equal keys in their order.
+        if let Some(tail) = head.get_mut(j..) {
+            tail.rotate_right(1);
         }
-        items[j] = x;
         budget = budget.saturating_sub(i - j);
         if budget == 0 {
             items.sort_unstable_by_key(|it| it.key);

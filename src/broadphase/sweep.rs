@@ -8,9 +8,6 @@
 //! sweeping box's `max x`; every candidate then gets the exact closed test
 //! on all axes. Nothing here rounds: the x key only orders and bounds.
 
-// Indexing here is not yet rewritten to forms that cannot panic.
-#![allow(clippy::indexing_slicing)]
-
 use super::layout::{Item, Layout};
 use crate::kernel::raw_box::RawBox;
 use crate::shape::Aabb;
@@ -45,9 +42,9 @@ impl<const D: usize> Rec<D> {
     #[inline]
     pub fn need(&self) -> u32 {
         let mut e = 0u64;
-        for k in 0..D {
+        for (lo, hi) in self.raw.axes() {
             // Both within 2^52: the difference is in [0, 2^53].
-            e = e.max((self.raw.max[k] - self.raw.min[k]) as u64);
+            e = e.max((hi - lo) as u64);
         }
         64 - (e.max(1) - 1).leading_zeros()
     }
@@ -78,8 +75,11 @@ impl PairBuf {
             self.grow(1);
         }
         let (lo, hi) = (a.min(b), a.max(b));
-        self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
-        self.n += usize::from(hit);
+        // `grow` left room for one more: always a slot.
+        if let Some(k) = self.keys.get_mut(self.n) {
+            *k = (u64::from(lo) << self.bits) | u64::from(hi);
+            self.n += usize::from(hit);
+        }
     }
 
     /// The pair of a key.
@@ -95,8 +95,10 @@ impl PairBuf {
         if self.keys.len() - self.n < n {
             self.grow(n);
         }
+        // `grow` left room for `n` more: the tail holds at least `n`.
+        let tail = self.keys.get_mut(self.n..).unwrap_or_default();
         Window {
-            keys: &mut self.keys[self.n..self.n + n],
+            keys: tail,
             n: 0,
             bits: self.bits,
         }
@@ -115,11 +117,12 @@ impl PairBuf {
     }
 
     pub fn keys_mut(&mut self) -> &mut [u64] {
-        &mut self.keys[..self.n]
+        // `n` never passes the length (every advance had a slot).
+        self.keys.get_mut(..self.n).unwrap_or_default()
     }
 
     pub fn keys(&self) -> &[u64] {
-        &self.keys[..self.n]
+        self.keys.get(..self.n).unwrap_or_default()
     }
 }
 
@@ -138,8 +141,12 @@ impl Window<'_> {
     #[inline(always)]
     pub fn push(&mut self, hit: bool, a: u32, b: u32) {
         let (lo, hi) = (a.min(b), a.max(b));
-        self.keys[self.n] = (u64::from(lo) << self.bits) | u64::from(hi);
-        self.n += usize::from(hit);
+        // A window of `n` keys takes at most `n` pushes (its callers push
+        // once per candidate of a band of at most `n`): always a slot.
+        if let Some(k) = self.keys.get_mut(self.n) {
+            *k = (u64::from(lo) << self.bits) | u64::from(hi);
+            self.n += usize::from(hit);
+        }
     }
 }
 
@@ -175,31 +182,42 @@ impl Bands {
         own: (usize, usize),
         below: [(usize, usize); 3],
     ) -> &[Ent] {
-        let ent = |i: usize, d: u32| Ent {
-            xk: g.recs[i].xk,
-            idx: i as u32,
-            d,
+        // The ranges come from `Grid::row`: within `g.recs`.
+        let recs = |(s, e): (usize, usize)| {
+            let run = g.recs.get(s..e).unwrap_or_default();
+            run.iter().zip(s as u32..)
         };
         let [p0, p1, p2, p3] = &mut self.parts;
         p0.clear();
-        p0.extend((own.0..own.1).map(|i| ent(i, 0)));
+        p0.extend(recs(own).map(|(r, idx)| Ent {
+            xk: r.xk,
+            idx,
+            d: 0,
+        }));
         p0.push(END);
-        for (d, (part, (s, e))) in [p1, p2, p3].into_iter().zip(below).enumerate() {
+        for (d, (part, range)) in [&mut *p1, &mut *p2, &mut *p3]
+            .into_iter()
+            .zip(below)
+            .enumerate()
+        {
             // Written always, kept when the box reaches this row.
             let d = d as u32 + 1;
             part.clear();
-            part.resize(e - s + 1, END);
+            part.resize(range.1 - range.0 + 1, END);
             let mut n = 0;
-            for i in s..e {
-                part[n] = ent(i, d);
-                n += usize::from(g.recs[i].reach & d == d);
+            for (r, idx) in recs(range) {
+                // At most `e - s` entries are kept: a slot remains.
+                if let Some(slot) = part.get_mut(n) {
+                    *slot = Ent { xk: r.xk, idx, d };
+                }
+                n += usize::from(r.reach & d == d);
             }
-            part[n] = END;
-            part.truncate(n + 1);
+            part.truncate(n);
+            part.push(END);
         }
         let [h0, h1] = &mut self.halves;
-        merge(&self.parts[0], &self.parts[1], h0);
-        merge(&self.parts[2], &self.parts[3], h1);
+        merge(p0, p1, h0);
+        merge(p2, p3, h1);
         merge(h0, h1, &mut self.band);
         self.band.pop();
         &self.band
@@ -221,8 +239,11 @@ fn merge(a: &[Ent], b: &[Ent], out: &mut Vec<Ent>) {
     out.clear();
     out.extend((0..n).map(|_| {
         // Real keys are below 2^62: an END is never taken while the
-        // other part has entries left.
-        let (x, y) = (a[i], b[j]);
+        // other part has entries left, so `i` and `j` stay in range.
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(END),
+            b.get(j).copied().unwrap_or(END),
+        );
         let take_a = x.xk <= y.xk;
         i += usize::from(take_a);
         j += usize::from(!take_a);
@@ -242,13 +263,18 @@ pub(super) struct Grid<'a, const D: usize> {
 }
 
 impl<const D: usize> Grid<'_, D> {
+    /// Where row `r` starts and ends in the sorted boxes; an empty range
+    /// past the last row (callers ask for rows `0..=rows` only).
     fn row(&self, r: usize) -> (usize, usize) {
-        (self.row_start[r] as usize, self.row_start[r + 1] as usize)
+        match (self.row_start.get(r), self.row_start.get(r + 1)) {
+            (Some(&s), Some(&e)) => (s as usize, e as usize),
+            _ => (0, 0),
+        }
     }
 
     fn run(&self, r: usize) -> &[Rec<D>] {
         let (s, e) = self.row(r);
-        &self.recs[s..e]
+        self.recs.get(s..e).unwrap_or_default()
     }
 
     /// Every overlapping pair: in each row's band (see [`Bands`]) one
@@ -271,15 +297,22 @@ impl<const D: usize> Grid<'_, D> {
             }
             let band = bands.build(self, own, below);
             let room = band.len();
-            for (i, e) in band.iter().enumerate() {
+            // Band entries index `self.recs` (made by `Bands::build`).
+            let mut rest = band;
+            while let Some((e, after)) = rest.split_first() {
+                rest = after;
+                let Some(a) = self.recs.get(e.idx as usize) else {
+                    continue;
+                };
                 let mut w = buf.window(room);
-                let a = &self.recs[e.idx as usize];
-                let lim = l.xq(a.raw.max[0]);
-                for f in &band[i + 1..] {
+                let lim = l.xq(a.raw.x().1);
+                for f in after {
                     if f.xk > lim {
                         break;
                     }
-                    let b = &self.recs[f.idx as usize];
+                    let Some(b) = self.recs.get(f.idx as usize) else {
+                        continue;
+                    };
                     w.push((e.d & f.d == 0) & a.raw.overlaps(&b.raw), a.id, b.id);
                 }
                 let hits = w.n;
@@ -297,7 +330,7 @@ impl<const D: usize> Grid<'_, D> {
     /// meet, then the oversize boxes.
     pub fn query(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
         self.near(q, &mut f);
-        let xlim = self.layout.xq(q.max[0]);
+        let xlim = self.layout.xq(q.x().1);
         for e in self.run(self.layout.rows as usize) {
             if e.xk > xlim {
                 break;
@@ -328,8 +361,9 @@ impl<const D: usize> Grid<'_, D> {
             return;
         }
         let xmask = (1u64 << l.xbits) - 1;
-        let from = (l.xq(q.min[0] - (1i64 << l.shift)).max(0) as u64).min(xmask);
-        let xlim = l.xq(q.max[0]);
+        let (qx0, qx1) = q.x();
+        let from = (l.xq(qx0 - (1i64 << l.shift)).max(0) as u64).min(xmask);
+        let xlim = l.xq(qx1);
         for rz in zlo..=zhi {
             for ry in ylo..=yhi {
                 let r = rz * l.ny + ry;
@@ -338,8 +372,12 @@ impl<const D: usize> Grid<'_, D> {
                     continue;
                 }
                 let target = (r << l.xbits) | from;
-                let start = s + self.order[s..e].partition_point(|it| it.key < target);
-                for rec in &self.recs[start..e] {
+                // Rows index both `order` and `recs` (the same length).
+                let (Some(keys), Some(recs)) = (self.order.get(s..e), self.recs.get(s..e)) else {
+                    continue;
+                };
+                let start = keys.partition_point(|it| it.key < target);
+                for rec in recs.get(start..).unwrap_or_default() {
                     if rec.xk > xlim {
                         break;
                     }
@@ -355,9 +393,11 @@ impl<const D: usize> Grid<'_, D> {
     /// Every overlapping pair within one row.
     fn sweep_one(&self, run: &[Rec<D>], buf: &mut PairBuf) {
         let l = self.layout;
-        for (i, a) in run.iter().enumerate() {
-            let lim = l.xq(a.raw.max[0]);
-            for b in &run[i + 1..] {
+        let mut rest = run;
+        while let Some((a, after)) = rest.split_first() {
+            rest = after;
+            let lim = l.xq(a.raw.x().1);
+            for b in after {
                 if b.xk > lim {
                     break;
                 }

@@ -45,6 +45,16 @@ impl<const D: usize> RawBox<D> {
         self.min.iter().copied().zip(self.max.iter().copied())
     }
 
+    /// The `(min, max)` of the first axis (x); `(0, 0)` for a box of no
+    /// axes, which no dimension has.
+    #[inline(always)]
+    pub(crate) fn x(&self) -> (i64, i64) {
+        match (self.min.first(), self.max.first()) {
+            (Some(&lo), Some(&hi)) => (lo, hi),
+            _ => (0, 0),
+        }
+    }
+
     /// The box as an [`Aabb`]; the corners must be those of a valid box
     /// (within the domain, `min <= max`).
     #[inline]

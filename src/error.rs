@@ -183,6 +183,22 @@ pub enum Error {
         /// The id.
         id: u32,
     },
+    /// A [`Polygon`](crate::Polygon) of fewer than 3 or more than 64
+    /// vertices.
+    VertexCount {
+        /// The vertex list's field, `points`.
+        field: Field,
+        /// How many vertices were given.
+        count: u64,
+    },
+    /// A vertex list that is not a strictly convex, counter-clockwise,
+    /// simple polygon: the field names the vertex (`points[4]`).
+    NotConvex {
+        /// The vertex, such as `points[4]`.
+        field: Field,
+        /// What is wrong there.
+        why: crate::shape::Convexity,
+    },
     /// More items than a collection can index with `u32`.
     TooMany {
         /// The offending field, such as `boxes`.
@@ -212,7 +228,9 @@ impl Error {
             | Error::AxisComponent { field, .. }
             | Error::NotOrthonormal { field, .. }
             | Error::WrongDimension { field, .. }
-            | Error::TooMany { field, .. } => field,
+            | Error::TooMany { field, .. }
+            | Error::VertexCount { field, .. }
+            | Error::NotConvex { field, .. } => field,
             Error::MinAboveMax { min_field, .. } => min_field,
             Error::DuplicateId { .. } | Error::UnknownId { .. } => Field::new("id"),
         }
@@ -247,7 +265,9 @@ impl Error {
             | Error::WrongDimension { .. }
             | Error::DuplicateId { .. }
             | Error::UnknownId { .. }
-            | Error::TooMany { .. } => ": ",
+            | Error::TooMany { .. }
+            | Error::VertexCount { .. }
+            | Error::NotConvex { .. } => ": ",
             _ => " ",
         }
     }
@@ -333,6 +353,13 @@ impl fmt::Display for Detail<'_> {
             ),
             Error::DuplicateId { id } => write!(f, "{id} is already in the broadphase"),
             Error::UnknownId { id } => write!(f, "{id} is not in the broadphase"),
+            Error::VertexCount { count, .. } => write!(
+                f,
+                "{count} vertices; a polygon has {} to {}",
+                crate::shape::MIN_VERTICES,
+                crate::shape::MAX_VERTICES
+            ),
+            Error::NotConvex { why, .. } => write!(f, "{why}"),
             Error::TooMany { count, max, .. } => {
                 write!(f, "{count} items; at most {max} can be held")
             }

@@ -96,11 +96,12 @@ pub use query::capsule::{
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
+pub use query::polygon::{polygon_overlap, ray_polygon};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};
 pub use shape::{
-    Aabb, Aabb2, Aabb3, Ball, Capsule, Capsule2, Capsule3, Circle, Obb, Obb2, Obb3, Ray, Ray2,
-    Ray3, Segment, Segment2, Segment3, Shape, Sphere,
+    Aabb, Aabb2, Aabb3, Ball, Capsule, Capsule2, Capsule3, Circle, Convexity, Obb, Obb2, Obb3,
+    Polygon, Ray, Ray2, Ray3, Segment, Segment2, Segment3, Shape, Sphere,
 };
 pub use vec::{Vec2, Vec3, Vector};

@@ -7,6 +7,7 @@ pub mod capsule;
 pub mod contact;
 pub mod obb;
 pub mod overlap;
+pub mod polygon;
 pub mod ray;
 pub mod sat;
 mod sat_filter;

@@ -22,6 +22,7 @@ mod any;
 mod ball;
 mod capsule;
 mod obb;
+mod polygon;
 mod ray;
 mod segment;
 
@@ -30,6 +31,7 @@ pub use any::Shape;
 pub use ball::{Ball, Circle, Sphere};
 pub use capsule::{Capsule, Capsule2, Capsule3};
 pub use obb::{Obb, Obb2, Obb3};
+pub use polygon::{Convexity, MAX_VERTICES, MIN_VERTICES, Polygon};
 pub use ray::{Ray, Ray2, Ray3};
 pub use segment::{Segment, Segment2, Segment3};
 

@@ -8,10 +8,12 @@
 //! cross-multiplication in the wide integer (below 2^216), and floors are
 //! taken there exactly.
 
+use super::capsule::core::Gap;
+use super::capsule::pair::add_core;
 use super::capsule::wide::Big;
 use super::ray::RayHit;
 use crate::num::{Fx, wide};
-use crate::shape::{Polygon, Ray};
+use crate::shape::{Polygon, Ray, Shape};
 use crate::vec::{Vec2, Vector};
 
 /// `p` in raw bits.
@@ -68,6 +70,59 @@ fn separates(a: &Polygon, b: &Polygon) -> bool {
 /// ```
 pub fn polygon_overlap(a: &Polygon, b: &Polygon) -> bool {
     !separates(a, b) && !separates(b, a)
+}
+
+/// Whether a convex polygon and any 2D [`Shape`] overlap as **closed**
+/// sets: touching counts. Exact.
+///
+/// The shape is a core (a point for a circle, the segment of a segment or
+/// capsule, the box of an axis-aligned or oriented box, the parallelepiped
+/// of its axes as given) grown by a radius `r` (0 but for circles and
+/// capsules). Two convex sets meet iff one point of the core lies in the
+/// polygon or the core comes within `r` of an edge; each edge's distance
+/// is decided exactly as in [`overlap`](crate::overlap) (squared distances
+/// against squared radii, wide integers, no root taken), the point by
+/// integer cross products.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{polygon_shape_overlap, Circle, Fx, Polygon, Shape, Vec2};
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = Polygon::try_new(&[v(0, 0), v(4, 0), v(0, 4)]).unwrap();
+/// // A circle tangent to the hypotenuse x + y = 4 from outside: centre
+/// // (3, 3), radius sqrt(2).
+/// let r = Fx::SQRT_2;
+/// let touching = Circle::try_new(v(3, 3), r + Fx::DELTA).unwrap();
+/// assert!(polygon_shape_overlap(&tri, &Shape::from(touching)));
+/// let apart = Circle::try_new(v(3, 3), r).unwrap(); // sqrt(2) floored: short
+/// assert!(!polygon_shape_overlap(&tri, &Shape::from(apart)));
+/// ```
+pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
+    let inner = match shape {
+        Shape::Aabb(b) => b.min(),
+        Shape::Obb(b) => b.center(),
+        Shape::Sphere(b) => b.center(),
+        Shape::Segment(s) => s.a(),
+        Shape::Capsule(c) => c.a(),
+    };
+    if contains(polygon, &inner) {
+        return true;
+    }
+    polygon.edges().any(|(p, q)| {
+        let mut gap = Gap::new();
+        gap.segment(&p, &q, false);
+        let r = add_core(&mut gap, shape, true);
+        gap.within(r)
+    })
+}
+
+/// Whether `v` is in the closed polygon: on the inner side of every edge.
+fn contains(polygon: &Polygon, v: &Vec2) -> bool {
+    let v = raw(v);
+    polygon.edges().all(|(p, q)| {
+        let (p, q) = (raw(&p), raw(&q));
+        side(&outward(&p, &q), &p, &v) <= 0
+    })
 }
 
 /// A bound `num / den` on the ray parameter (`den > 0`), from edge `edge`.

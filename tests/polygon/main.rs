@@ -13,6 +13,7 @@ mod common;
 mod overlap_props;
 mod ray_props;
 mod reference;
+mod shape_props;
 mod snapshots;
 mod validation;
 

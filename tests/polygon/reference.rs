@@ -50,20 +50,46 @@ pub fn hull(points: &[P]) -> Vec<P> {
     h
 }
 
-/// Whether `q` is in the closed polygon.
+/// A point with big-integer coordinates (any common scale).
+pub type BP = [BigInt; 2];
+
+pub fn big(p: P) -> BP {
+    p.map(BigInt::from)
+}
+
+fn orient_b(a: &BP, b: &BP, c: &BP) -> BigInt {
+    (&b[0] - &a[0]) * (&c[1] - &a[1]) - (&b[1] - &a[1]) * (&c[0] - &a[0])
+}
+
+fn sign(x: &BigInt) -> i8 {
+    if x.is_negative() {
+        -1
+    } else if x.is_zero() {
+        0
+    } else {
+        1
+    }
+}
+
+/// Whether `q` is in the closed polygon (counter-clockwise, not
+/// degenerate).
+pub fn contains_b(poly: &[BP], q: &BP) -> bool {
+    (0..poly.len()).all(|i| !orient_b(&poly[i], &poly[(i + 1) % poly.len()], q).is_negative())
+}
+
 pub fn contains(poly: &[P], q: P) -> bool {
-    (0..poly.len()).all(|i| orient(poly[i], poly[(i + 1) % poly.len()], q) >= 0)
+    contains_b(&poly.iter().map(|&p| big(p)).collect::<Vec<_>>(), &big(q))
 }
 
 /// `c` on the closed segment `a b`, given the three collinear.
-fn within(a: P, b: P, c: P) -> bool {
-    (0..2).all(|k| a[k].min(b[k]) <= c[k] && c[k] <= a[k].max(b[k]))
+fn within(a: &BP, b: &BP, c: &BP) -> bool {
+    (0..2).all(|k| a[k].clone().min(b[k].clone()) <= c[k] && c[k] <= a[k].clone().max(b[k].clone()))
 }
 
 /// Whether the closed segments `a b` and `c d` meet.
-pub fn segments_meet(a: P, b: P, c: P, d: P) -> bool {
-    let (o1, o2) = (orient(a, b, c).signum(), orient(a, b, d).signum());
-    let (o3, o4) = (orient(c, d, a).signum(), orient(c, d, b).signum());
+pub fn segments_meet(a: &BP, b: &BP, c: &BP, d: &BP) -> bool {
+    let (o1, o2) = (sign(&orient_b(a, b, c)), sign(&orient_b(a, b, d)));
+    let (o3, o4) = (sign(&orient_b(c, d, a)), sign(&orient_b(c, d, b)));
     if o1 * o2 < 0 && o3 * o4 < 0 {
         return true;
     }
@@ -73,17 +99,74 @@ pub fn segments_meet(a: P, b: P, c: P, d: P) -> bool {
         || (o4 == 0 && within(c, d, b))
 }
 
-/// Whether the closed polygons overlap: a vertex of one in the other, or
-/// two edges meeting.
-pub fn overlap(a: &[P], b: &[P]) -> bool {
-    if a.iter().any(|&v| contains(b, v)) || b.iter().any(|&v| contains(a, v)) {
+fn edges_b(p: &[BP]) -> Vec<(BP, BP)> {
+    (0..p.len())
+        .map(|i| (p[i].clone(), p[(i + 1) % p.len()].clone()))
+        .collect()
+}
+
+/// Whether the closed convex polygons overlap: a vertex of one in the
+/// other, or two edges meeting.
+pub fn overlap_b(a: &[BP], b: &[BP]) -> bool {
+    if a.iter().any(|v| contains_b(b, v)) || b.iter().any(|v| contains_b(a, v)) {
         return true;
     }
-    let edges =
-        |p: &[P]| -> Vec<(P, P)> { (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect() };
-    edges(a)
+    let eb = edges_b(b);
+    edges_b(a)
         .iter()
-        .any(|&(p, q)| edges(b).iter().any(|&(r, s)| segments_meet(p, q, r, s)))
+        .any(|(p, q)| eb.iter().any(|(r, s)| segments_meet(p, q, r, s)))
+}
+
+pub fn overlap(a: &[P], b: &[P]) -> bool {
+    let conv = |p: &[P]| p.iter().map(|&v| big(v)).collect::<Vec<_>>();
+    overlap_b(&conv(a), &conv(b))
+}
+
+/// Whether the closed segment `a b` meets the closed polygon.
+pub fn segment_meets(poly: &[BP], a: &BP, b: &BP) -> bool {
+    contains_b(poly, a) || edges_b(poly).iter().any(|(p, q)| segments_meet(p, q, a, b))
+}
+
+/// The squared distance from `c` to the closed segment `p q`, exact.
+pub fn point_segment_d2(c: &BP, p: &BP, q: &BP) -> BigRational {
+    let r = |x: &BigInt| BigRational::from_integer(x.clone());
+    let e = [&q[0] - &p[0], &q[1] - &p[1]];
+    let w = [&c[0] - &p[0], &c[1] - &p[1]];
+    let ee = &e[0] * &e[0] + &e[1] * &e[1];
+    let t = if ee.is_zero() {
+        BigRational::zero()
+    } else {
+        let t = BigRational::new(&w[0] * &e[0] + &w[1] * &e[1], ee);
+        t.clamp(BigRational::zero(), BigRational::from_integer(1.into()))
+    };
+    let dx = r(&w[0]) - t.clone() * r(&e[0]);
+    let dy = r(&w[1]) - t * r(&e[1]);
+    dx.clone() * dx + dy.clone() * dy
+}
+
+/// The squared distance between two closed segments that do not meet.
+pub fn segment_segment_d2(a: &BP, b: &BP, c: &BP, d: &BP) -> BigRational {
+    [
+        point_segment_d2(a, c, d),
+        point_segment_d2(b, c, d),
+        point_segment_d2(c, a, b),
+        point_segment_d2(d, a, b),
+    ]
+    .into_iter()
+    .min()
+    .unwrap()
+}
+
+/// Whether the capsule `a b` of radius `r` (raw, same scale) meets the
+/// closed polygon; a circle when `a = b`, a segment when `r = 0`.
+pub fn capsule_meets(poly: &[BP], a: &BP, b: &BP, r: &BigInt) -> bool {
+    if segment_meets(poly, a, b) {
+        return true;
+    }
+    let r2 = BigRational::from_integer(r * r);
+    edges_b(poly)
+        .iter()
+        .any(|(p, q)| segment_segment_d2(a, b, p, q) <= r2)
 }
 
 fn q(x: i128) -> BigRational {

@@ -11,7 +11,7 @@
 //!
 //! [`Shape`]: crate::Shape
 
-mod core;
+pub(crate) mod core;
 pub mod pair;
 pub mod ray;
 pub(crate) mod wide;

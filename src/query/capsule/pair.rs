@@ -59,7 +59,7 @@ where
 
 /// Puts the shape's core into `gap` (negated for the second shape) and
 /// returns its radius, raw.
-fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bool) -> i128 {
+pub(crate) fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bool) -> i128 {
     match s {
         Shape::Aabb(b) => {
             gap.aabb(b, negative);

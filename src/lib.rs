@@ -97,6 +97,7 @@ pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};
 pub use query::polygon::{polygon_overlap, polygon_shape_overlap, ray_polygon};
+pub use query::polygon_contact::{PolygonContact, polygon_contact};
 pub use query::ray::{PreparedRay, RayHit, ray_aabb};
 pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};

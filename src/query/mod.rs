@@ -8,6 +8,7 @@ pub mod contact;
 pub mod obb;
 pub mod overlap;
 pub mod polygon;
+pub mod polygon_contact;
 pub mod ray;
 pub mod sat;
 mod sat_filter;

@@ -17,13 +17,13 @@ use crate::shape::{Polygon, Ray, Shape};
 use crate::vec::{Vec2, Vector};
 
 /// `p` in raw bits.
-fn raw(p: &Vec2) -> [i128; 2] {
+pub(super) fn raw(p: &Vec2) -> [i128; 2] {
     p.0.map(wide)
 }
 
 /// The outward normal of the edge from `a` to `b` of a counter-clockwise
 /// polygon, unnormalized: the edge turned clockwise, `(e.y, -e.x)`.
-fn outward(a: &[i128; 2], b: &[i128; 2]) -> [i128; 2] {
+pub(super) fn outward(a: &[i128; 2], b: &[i128; 2]) -> [i128; 2] {
     [b[1] - a[1], a[0] - b[0]]
 }
 
@@ -247,7 +247,7 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
 /// sqrt(L))` with `L = |v|^2`, through `floor(a / sqrt(L)) =
 /// isqrt(floor(a^2 / L))` for `a >= 0` and `-ceil(|a| / sqrt(L))`
 /// otherwise. `v` non-zero, components below 2^54.
-fn unit(v: &[i128; 2]) -> Vec2 {
+pub(super) fn unit(v: &[i128; 2]) -> Vec2 {
     let l = Big::from(v[0] * v[0] + v[1] * v[1]);
     Vector(v.map(|c| {
         let a = Big::from(c).mul(Big::pow2(32));
@@ -264,6 +264,6 @@ fn unit(v: &[i128; 2]) -> Vec2 {
 }
 
 /// The raw bits as an `Fx` (every caller's value lies in range).
-fn fx(v: i128) -> Fx {
+pub(super) fn fx(v: i128) -> Fx {
     Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
 }

@@ -10,6 +10,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod contact_props;
 mod overlap_props;
 mod ray_props;
 mod reference;

@@ -6,7 +6,7 @@ use fixed_collide::polygon_overlap;
 
 /// Two polygons on one grid around nearby centers, the second shifted by
 /// a few ulps, both moved far out together.
-fn pair() -> impl Strategy<Value = (Vec<[i64; 2]>, Vec<[i64; 2]>)> {
+pub(super) fn pair() -> impl Strategy<Value = (Vec<[i64; 2]>, Vec<[i64; 2]>)> {
     (center(), proptest::array::uniform2(-8i64..=8), ulps()).prop_flat_map(|(far, off, jitter)| {
         let c2 = [far[0] + off[0] * (ONE / 4), far[1] + off[1] * (ONE / 4)];
         (polygon_near(far), polygon_near(c2), Just(jitter))

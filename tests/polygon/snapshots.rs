@@ -232,3 +232,66 @@ fn ray_polygon_edge_table() {
     writeln!(out, "triangle {}", show(&tri)).unwrap();
     snapshot("polygon_ray", out);
 }
+
+#[test]
+fn polygon_contact_edge_table() {
+    let square = pts(&[(0, 0), (4, 0), (4, 4), (0, 4)]);
+    // (case, b, expected depth in units)
+    let rows: Vec<(&str, Vec<[i64; 2]>, i64)> = vec![
+        (
+            "sunk 1 into the right side, overhanging",
+            pts(&[(3, -1), (8, -1), (8, 5), (3, 5)]),
+            1,
+        ),
+        (
+            "touching along the right side",
+            pts(&[(4, 1), (8, 1), (8, 3), (4, 3)]),
+            0,
+        ),
+        (
+            "a corner poking 1 into the top",
+            pts(&[(2, 3), (4, 5), (0, 5)]),
+            1,
+        ),
+        (
+            "touching at one vertex only",
+            pts(&[(4, 4), (6, 4), (6, 6)]),
+            0,
+        ),
+        (
+            "the same square: every axis ties, a's edge 0 wins",
+            square.clone(),
+            4,
+        ),
+        (
+            "a sliver across the upper middle: out through the top is 2",
+            pts(&[(-1, 2), (5, 2), (5, 3), (-1, 3)]),
+            2,
+        ),
+    ];
+    let mut out = String::new();
+    for (case, b, depth) in rows {
+        let c = fixed_collide::polygon_contact(&polygon(&square), &polygon(&b))
+            .unwrap_or_else(|| panic!("{case}: no contact"));
+        assert_eq!(c.depth, fx(depth * ONE), "{case}: depth");
+        let points: Vec<[i64; 2]> = c
+            .points()
+            .iter()
+            .map(|v| v.0.map(|x| x.to_bits()))
+            .collect();
+        writeln!(
+            out,
+            "{case}\n  a {}\n  b {}\n  normal ({}, {}) depth {} reference edge {} of {}\n  points {}",
+            show(&square),
+            show(&b),
+            Exact(c.normal.0[0]),
+            Exact(c.normal.0[1]),
+            Exact(c.depth),
+            c.edge,
+            if c.flipped { "b" } else { "a" },
+            show(&points)
+        )
+        .unwrap();
+    }
+    snapshot("polygon_contact", out);
+}

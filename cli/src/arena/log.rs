@@ -44,8 +44,9 @@ pub struct Captured {
 /// the queries of one family at one tick as `eval` lines.
 #[derive(Clone, Debug, Default)]
 pub struct QueryLog {
-    /// Each family's encoding of the tick so far (little-endian), reused.
-    buffers: Vec<Vec<u8>>,
+    /// Each family's encoding of the tick so far (little-endian), reused
+    /// from tick to tick (no allocation once they have grown).
+    buffers: [Vec<u8>; Op::COUNT],
     digests: Vec<u64>,
     capture: Option<(u32, Option<Op>)>,
     captured: Vec<Captured>,
@@ -56,7 +57,7 @@ impl QueryLog {
     /// (a tick from 1 and a family, or every family) when given.
     pub fn new(capture: Option<(u32, Option<Op>)>) -> Self {
         Self {
-            buffers: vec![Vec::new(); Op::COUNT],
+            buffers: std::array::from_fn(|_| Vec::new()),
             digests: vec![0; Op::COUNT],
             capture,
             captured: Vec::new(),
@@ -77,7 +78,7 @@ impl QueryLog {
     }
 
     pub(super) fn end_tick(&mut self) {
-        for (d, b) in self.digests.iter_mut().zip(&mut self.buffers) {
+        for (d, b) in self.digests.iter_mut().zip(self.buffers.iter_mut()) {
             *d = xxhash_rust::xxh3::xxh3_64(b);
             b.clear();
         }

@@ -84,24 +84,16 @@ impl QueryLog {
         }
     }
 
-    /// Logs one query of `op` at `tick` between `ids` (a body, then a
-    /// body, obstacle or zone as `other` says) with its answer: `hit` and
-    /// the (at most two) scalars that matter to the arena, 0 for none.
-    /// `operands` are named as `eval` names them, asked for only when the
-    /// query is captured. This runs for every query of a logged tick: one
-    /// fixed-size append.
-    #[allow(clippy::too_many_arguments)]
+    /// Logs one query of `op` between `ids` (a body, then a body,
+    /// obstacle or zone) with its answer: `hit` and the (at most two)
+    /// scalars that matter to the arena, 0 for none. This runs for every
+    /// query of a logged tick: one fixed-size append to the family's
+    /// buffer, nothing built or allocated. Returns whether the log
+    /// captures queries: then the caller gives the query to
+    /// [`capture`](Self::capture) (named, with its operands, built only
+    /// then).
     #[inline(always)]
-    pub(super) fn query<'a, const D: usize>(
-        &mut self,
-        tick: u32,
-        op: Op,
-        ids: [u32; 2],
-        other: &str,
-        hit: bool,
-        answer: [Fx; 2],
-        operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
-    ) {
+    pub(super) fn query(&mut self, op: Op, ids: [u32; 2], hit: bool, answer: [Fx; 2]) -> bool {
         let mut entry = [0u8; ENTRY];
         entry[..4].copy_from_slice(&ids[0].to_le_bytes());
         entry[4..8].copy_from_slice(&ids[1].to_le_bytes());
@@ -109,15 +101,15 @@ impl QueryLog {
         entry[12..20].copy_from_slice(&answer[0].to_bits().to_le_bytes());
         entry[20..28].copy_from_slice(&answer[1].to_bits().to_le_bytes());
         self.buffers[op.index()].extend_from_slice(&entry);
-        if self.capture.is_some() {
-            self.capture(tick, op, ids, other, operands);
-        }
+        self.capture.is_some()
     }
 
-    /// Captures the query when it is of the captured tick and family.
+    /// Captures the query (of `op` at `tick` between `ids`, the second
+    /// an `other`: "body", "obstacle" or "zone") when it is of the
+    /// captured tick and family; `operands` are named as `eval` names them.
     #[cold]
     #[inline(never)]
-    fn capture<'a, const D: usize>(
+    pub(super) fn capture<'a, const D: usize>(
         &mut self,
         tick: u32,
         op: Op,

@@ -1,7 +1,9 @@
 //! Replays as streams: lines read one at a time with a length cap, the
 //! streaming digest of the canonical encoding, the record reader that
-//! checks a file against its header, and the writer that spools the records
-//! and puts the header, with their count and digests, in front.
+//! checks a file against its header, and the writer that puts the header,
+//! with the records' count and digests, in front of the records (written
+//! once after room left for it when their count is known up front, else
+//! spooled and copied).
 
 use super::header::Header;
 use super::{Kind, ReplayError};

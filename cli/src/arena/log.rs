@@ -44,8 +44,9 @@ pub struct Captured {
 /// the queries of one family at one tick as `eval` lines.
 #[derive(Clone, Debug, Default)]
 pub struct QueryLog {
-    /// Each family's encoding of the tick so far (little-endian), reused.
-    buffers: Vec<Vec<u8>>,
+    /// Each family's encoding of the tick so far (little-endian), reused
+    /// from tick to tick (no allocation once they have grown).
+    buffers: [Vec<u8>; Op::COUNT],
     digests: Vec<u64>,
     capture: Option<(u32, Option<Op>)>,
     captured: Vec<Captured>,
@@ -56,7 +57,7 @@ impl QueryLog {
     /// (a tick from 1 and a family, or every family) when given.
     pub fn new(capture: Option<(u32, Option<Op>)>) -> Self {
         Self {
-            buffers: vec![Vec::new(); Op::COUNT],
+            buffers: std::array::from_fn(|_| Vec::new()),
             digests: vec![0; Op::COUNT],
             capture,
             captured: Vec::new(),
@@ -77,30 +78,22 @@ impl QueryLog {
     }
 
     pub(super) fn end_tick(&mut self) {
-        for (d, b) in self.digests.iter_mut().zip(&mut self.buffers) {
+        for (d, b) in self.digests.iter_mut().zip(self.buffers.iter_mut()) {
             *d = xxhash_rust::xxh3::xxh3_64(b);
             b.clear();
         }
     }
 
-    /// Logs one query of `op` at `tick` between `ids` (a body, then a
-    /// body, obstacle or zone as `other` says) with its answer: `hit` and
-    /// the (at most two) scalars that matter to the arena, 0 for none.
-    /// `operands` are named as `eval` names them, asked for only when the
-    /// query is captured. This runs for every query of a logged tick: one
-    /// fixed-size append.
-    #[allow(clippy::too_many_arguments)]
+    /// Logs one query of `op` between `ids` (a body, then a body,
+    /// obstacle or zone) with its answer: `hit` and the (at most two)
+    /// scalars that matter to the arena, 0 for none. This runs for every
+    /// query of a logged tick: one fixed-size append to the family's
+    /// buffer, nothing built or allocated. Returns whether the log
+    /// captures queries: then the caller gives the query to
+    /// [`capture`](Self::capture) (named, with its operands, built only
+    /// then).
     #[inline(always)]
-    pub(super) fn query<'a, const D: usize>(
-        &mut self,
-        tick: u32,
-        op: Op,
-        ids: [u32; 2],
-        other: &str,
-        hit: bool,
-        answer: [Fx; 2],
-        operands: &dyn Fn() -> Vec<(&'static str, Operand<'a, D>)>,
-    ) {
+    pub(super) fn query(&mut self, op: Op, ids: [u32; 2], hit: bool, answer: [Fx; 2]) -> bool {
         let mut entry = [0u8; ENTRY];
         entry[..4].copy_from_slice(&ids[0].to_le_bytes());
         entry[4..8].copy_from_slice(&ids[1].to_le_bytes());
@@ -108,15 +101,15 @@ impl QueryLog {
         entry[12..20].copy_from_slice(&answer[0].to_bits().to_le_bytes());
         entry[20..28].copy_from_slice(&answer[1].to_bits().to_le_bytes());
         self.buffers[op.index()].extend_from_slice(&entry);
-        if self.capture.is_some() {
-            self.capture(tick, op, ids, other, operands);
-        }
+        self.capture.is_some()
     }
 
-    /// Captures the query when it is of the captured tick and family.
+    /// Captures the query (of `op` at `tick` between `ids`, the second
+    /// an `other`: "body", "obstacle" or "zone") when it is of the
+    /// captured tick and family; `operands` are named as `eval` names them.
     #[cold]
     #[inline(never)]
-    fn capture<'a, const D: usize>(
+    pub(super) fn capture<'a, const D: usize>(
         &mut self,
         tick: u32,
         op: Op,

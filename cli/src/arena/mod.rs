@@ -334,22 +334,22 @@ where
             let r = aabb_sweep_pair(bi, vi, bj, vj);
             if let Some(log) = self.log.as_deref_mut() {
                 let ans = r.map_or([Fx::ZERO; 2], |r| [r.u0, r.u1]);
-                log.query(
-                    self.tick + 1,
-                    Op::AabbSweepPair,
-                    [i as u32, j as u32],
-                    "body",
-                    r.is_some(),
-                    ans,
-                    &|| {
-                        vec![
-                            ("a", Operand::Aabb(bi)),
-                            ("va", Operand::Vec(vi)),
-                            ("b", Operand::Aabb(bj)),
-                            ("vb", Operand::Vec(vj)),
-                        ]
-                    },
-                );
+                if log.query(Op::AabbSweepPair, [i as u32, j as u32], r.is_some(), ans) {
+                    log.capture(
+                        self.tick + 1,
+                        Op::AabbSweepPair,
+                        [i as u32, j as u32],
+                        "body",
+                        &|| {
+                            vec![
+                                ("a", Operand::Aabb(bi)),
+                                ("va", Operand::Vec(vi)),
+                                ("b", Operand::Aabb(bj)),
+                                ("vb", Operand::Vec(vj)),
+                            ]
+                        },
+                    );
+                }
             }
             if r.is_some() {
                 self.scene.bodies[i].contacts += 1;
@@ -380,21 +380,15 @@ where
                 let r = aabb_sweep(&obstacle.bounds, bb, d);
                 if let Some(log) = self.log.as_deref_mut() {
                     let ans = r.map_or([Fx::ZERO; 2], |s| [s.t_enter, s.t_exit]);
-                    log.query(
-                        tick,
-                        Op::AabbSweep,
-                        [i, oi],
-                        "obstacle",
-                        r.is_some(),
-                        ans,
-                        &|| {
+                    if log.query(Op::AabbSweep, [i, oi], r.is_some(), ans) {
+                        log.capture(tick, Op::AabbSweep, [i, oi], "obstacle", &|| {
                             vec![
                                 ("stationary", Operand::Aabb(&obstacle.bounds)),
                                 ("moving", Operand::Aabb(bb)),
                                 ("d", Operand::Vec(d)),
                             ]
-                        },
-                    );
+                        });
+                    }
                 }
                 match r {
                     Some(s) if !s.overlapping && first.is_none_or(|(t, _)| s.t_enter < t) => {
@@ -439,14 +433,8 @@ where
             self.counts.add(op);
             if let Some(log) = self.log.as_deref_mut() {
                 let form = &self.placed[bi].form;
-                log.query(
-                    self.tick + 1,
-                    op,
-                    ids,
-                    "obstacle",
-                    hit,
-                    [Fx::ZERO; 2],
-                    &|| match form {
+                if log.query(op, ids, hit, [Fx::ZERO; 2]) {
+                    log.capture(self.tick + 1, op, ids, "obstacle", &|| match form {
                         Form::Ball(b) => vec![
                             ("sphere", Operand::Ball(b)),
                             ("obb", Operand::Obb(obstacle)),
@@ -454,8 +442,8 @@ where
                         Form::Boxed(o) => {
                             vec![("a", Operand::Obb(o)), ("b", Operand::Obb(obstacle))]
                         }
-                    },
-                );
+                    });
+                }
             }
             if hit {
                 let body = &mut self.scene.bodies[bi];
@@ -483,15 +471,15 @@ where
                                 ("b", Operand::Aabb(&pb.bounds)),
                             ]
                         };
-                        log.query(
-                            self.tick + 1,
-                            Op::AabbContact,
-                            [i as u32, j as u32],
-                            "body",
-                            r.is_some(),
-                            ans,
-                            &ops,
-                        );
+                        if log.query(Op::AabbContact, [i as u32, j as u32], r.is_some(), ans) {
+                            log.capture(
+                                self.tick + 1,
+                                Op::AabbContact,
+                                [i as u32, j as u32],
+                                "body",
+                                &ops,
+                            );
+                        }
                     }
                     if let Some(c) = r {
                         // Exchange the velocity components along the normal
@@ -513,15 +501,9 @@ where
                     self.counts.add(op);
                     if let Some(log) = self.log.as_deref_mut() {
                         let ops = || operands.to_vec();
-                        log.query(
-                            self.tick + 1,
-                            op,
-                            [i as u32, j as u32],
-                            "body",
-                            hit,
-                            [Fx::ZERO; 2],
-                            &ops,
-                        );
+                        if log.query(op, [i as u32, j as u32], hit, [Fx::ZERO; 2]) {
+                            log.capture(self.tick + 1, op, [i as u32, j as u32], "body", &ops);
+                        }
                     }
                     hit
                 }

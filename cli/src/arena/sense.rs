@@ -41,17 +41,13 @@ where
                 };
                 self.counts.add(op);
                 if let Some(log) = self.log.as_deref_mut() {
-                    let second = if op == Op::SphereAabb { "aabb" } else { "b" };
-                    let ops = || vec![first, (second, Operand::Aabb(zone))];
-                    log.query(
-                        self.tick + 1,
-                        op,
-                        [i, z],
-                        "zone",
-                        inside,
-                        [Fx::ZERO; 2],
-                        &ops,
-                    );
+                    let ops = || {
+                        let second = if op == Op::SphereAabb { "aabb" } else { "b" };
+                        vec![first, (second, Operand::Aabb(zone))]
+                    };
+                    if log.query(op, [i, z], inside, [Fx::ZERO; 2]) {
+                        log.capture(self.tick + 1, op, [i, z], "zone", &ops);
+                    }
                 }
                 let z = z as usize;
                 if inside {
@@ -103,7 +99,9 @@ where
                 if let Some(log) = self.log.as_deref_mut() {
                     let ans = [t.unwrap_or(-Fx::ONE), Fx::ZERO];
                     let ops = || vec![("ray", Operand::Ray(&ray)), target];
-                    log.query(tick, op, [i, oi], "obstacle", t.is_some(), ans, &ops);
+                    if log.query(op, [i, oi], t.is_some(), ans) {
+                        log.capture(tick, op, [i, oi], "obstacle", &ops);
+                    }
                 }
                 if let Some(t) = t
                     && (b.sensor < Fx::ZERO || t < b.sensor)

@@ -102,23 +102,103 @@ impl Detail {
     }
 }
 
-/// The 8 lower-case hex digits of `x`, most significant first, computed
-/// a word at a time (this runs for every body every tick).
-fn hex8(x: u32) -> [u8; 8] {
-    // Each nibble into its own byte, the most significant in the highest.
+/// The 8 lower-case hex digits of `x`, most significant first (in the
+/// little-endian bytes of the result), computed a word at a time (this
+/// runs for every body every tick).
+#[inline(always)]
+fn hex8(x: u32) -> u64 {
+    // Each nibble into its own byte, the most significant in the lowest
+    // (so that the little-endian bytes are in reading order): the high
+    // half-word to the low word, then the high byte of each half-word to
+    // its low half, then the high nibble of each byte to its low byte.
     let x = u64::from(x);
-    let x = ((x & 0xffff_0000) << 16) | (x & 0xffff);
-    let x = ((x & 0x0000_ff00_0000_ff00) << 8) | (x & 0x0000_00ff_0000_00ff);
-    let x = ((x & 0x00f0_00f0_00f0_00f0) << 4) | (x & 0x000f_000f_000f_000f);
+    let x = (x >> 16) | ((x & 0xffff) << 32);
+    let x = ((x >> 8) & 0x0000_00ff_0000_00ff) | ((x & 0x0000_00ff_0000_00ff) << 16);
+    let x = ((x >> 4) & 0x000f_000f_000f_000f) | ((x & 0x000f_000f_000f_000f) << 8);
     // '0' + n, and 'a' - '0' - 10 = 39 more for n >= 10.
     let ten_up = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
-    (x + 0x3030_3030_3030_3030 + ten_up * 39).to_be_bytes()
+    x + 0x3030_3030_3030_3030 + ten_up * 39
 }
 
-/// Writes the hex digits of `v` into `out` (16 bytes).
+/// Writes the 16 hex digits of `v` to `out[..16]`.
+#[inline(always)]
 fn hex_into(out: &mut [u8], v: u64) {
-    out[..8].copy_from_slice(&hex8((v >> 32) as u32));
-    out[8..16].copy_from_slice(&hex8(v as u32));
+    out[..8].copy_from_slice(&hex8((v >> 32) as u32).to_le_bytes());
+    out[8..16].copy_from_slice(&hex8(v as u32).to_le_bytes());
+}
+
+/// The bytes of one body's text in a `bodies` record (`"…",`: its hex
+/// digits quoted, and a comma) and of its canonical encoding.
+const fn body_sizes(d: usize) -> (usize, usize) {
+    (1 + (2 * d + 1) * 16 + 8 + 2, 2 * (4 + 8 * d) + 8 + 4)
+}
+
+/// One body's text (`"…",`) into `text` and its canonical encoding into
+/// `enc`, both of the sizes [`body_sizes`] gives: each bit pattern is read
+/// once and written to both.
+#[inline(always)]
+fn write_body<const D: usize>(b: &crate::arena::scene::Body<D>, text: &mut [u8], enc: &mut [u8]) {
+    let (t_len, e_len) = body_sizes(D);
+    let (text, enc) = (&mut text[..t_len], &mut enc[..e_len]);
+    text[0] = b'"';
+    let (mut m, mut n) = (1, 0);
+    for v in [&b.pos, &b.vel] {
+        enc[n..n + 4].copy_from_slice(&(D as u32).to_le_bytes());
+        n += 4;
+        for c in v.0 {
+            let bits = c.to_bits();
+            enc[n..n + 8].copy_from_slice(&bits.to_le_bytes());
+            hex_into(&mut text[m..m + 16], bits as u64);
+            n += 8;
+            m += 16;
+        }
+    }
+    let bits = b.sensor.to_bits();
+    enc[n..n + 8].copy_from_slice(&bits.to_le_bytes());
+    hex_into(&mut text[m..m + 16], bits as u64);
+    enc[n + 8..n + 12].copy_from_slice(&b.contacts.to_le_bytes());
+    text[m + 16..m + 24].copy_from_slice(&hex8(b.contacts).to_le_bytes());
+    text[m + 24] = b'"';
+    text[m + 25] = b',';
+}
+
+/// The `bodies` record of `chunk` (bodies `first..` after `tick`) into
+/// `sink.bytes`, its encoding added to the `states` digest: both written
+/// into buffers sized once (reused from tick to tick), each body read once.
+fn bodies_record<const D: usize>(
+    sink: &mut Sink,
+    tick: u32,
+    first: u32,
+    chunk: &[crate::arena::scene::Body<D>],
+) {
+    let (t_len, e_len) = body_sizes(D);
+    let (enc, line) = (&mut sink.scratch, &mut sink.bytes);
+    enc.clear();
+    enc.extend_from_slice(&tick.to_le_bytes());
+    enc.extend_from_slice(&first.to_le_bytes());
+    enc.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
+    line.clear();
+    let _ = write!(
+        Ascii(line),
+        "{{\"bodies\":{{\"tick\":{tick},\"first\":{first},\"states\":["
+    );
+    line.reserve(chunk.len() * t_len + 2);
+    enc.reserve(chunk.len() * e_len);
+    // Each body is written on the stack, then appended at once (a fixed
+    // length: a few moves, where a zero-filled buffer would cost a memset).
+    let (mut text, mut e) = ([0u8; body_sizes(3).0], [0u8; body_sizes(3).1]);
+    for b in chunk {
+        write_body(b, &mut text, &mut e);
+        line.extend_from_slice(&text[..t_len]);
+        enc.extend_from_slice(&e[..e_len]);
+    }
+    // The last body's comma closes the list.
+    match line.last_mut() {
+        Some(last) if !chunk.is_empty() => *last = b']',
+        _ => line.push(b']'),
+    }
+    line.extend_from_slice(b"}}");
+    sink.digests[STATES].raw(&sink.scratch);
 }
 
 /// A byte buffer as a `fmt::Write` of ASCII text.
@@ -285,57 +365,7 @@ where
             .step_by(CHUNK as usize)
             .zip(world.scene().bodies.chunks(CHUNK as usize))
         {
-            // The encoding of the chunk, hashed at once, and its line,
-            // written as bytes: this runs for every body every tick.
-            let (enc, line) = (&mut sink.scratch, &mut sink.bytes);
-            enc.clear();
-            enc.extend_from_slice(&tick.to_le_bytes());
-            enc.extend_from_slice(&first.to_le_bytes());
-            enc.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
-            let _ = write!(
-                Ascii(line),
-                "{{\"bodies\":{{\"tick\":{tick},\"first\":{first},\"states\":["
-            );
-            for (i, b) in chunk.iter().enumerate() {
-                // The body's encoding and its text, each built on the stack
-                // and appended at once.
-                let mut e = [0u8; 4 + 8 * 3 + 4 + 8 * 3 + 8 + 4];
-                let mut h = [0u8; 2 + (2 * 3 + 1) * 16 + 8 + 1];
-                let (mut n, mut m) = (0, 0);
-                if i > 0 {
-                    h[0] = b',';
-                    m = 1;
-                }
-                h[m] = b'"';
-                m += 1;
-                for (k, v) in b
-                    .pos
-                    .0
-                    .iter()
-                    .chain(&b.vel.0)
-                    .chain([&b.sensor])
-                    .enumerate()
-                {
-                    if k % D == 0 && k < 2 * D {
-                        e[n..n + 4].copy_from_slice(&(D as u32).to_le_bytes());
-                        n += 4;
-                    }
-                    let bits = v.to_bits();
-                    e[n..n + 8].copy_from_slice(&bits.to_le_bytes());
-                    n += 8;
-                    hex_into(&mut h[m..m + 16], bits as u64);
-                    m += 16;
-                }
-                e[n..n + 4].copy_from_slice(&b.contacts.to_le_bytes());
-                n += 4;
-                h[m..m + 8].copy_from_slice(&hex8(b.contacts));
-                h[m + 8] = b'"';
-                m += 9;
-                enc.extend_from_slice(&e[..n]);
-                line.extend_from_slice(&h[..m]);
-            }
-            line.extend_from_slice(b"]}}");
-            sink.digests[STATES].raw(&sink.scratch);
+            bodies_record(sink, tick, first, chunk);
             sink.record_bytes()?;
         }
     }
@@ -368,7 +398,10 @@ mod tests {
             u32::MAX,
             0xa0b0_c0d0,
         ] {
-            assert_eq!(hex8(x).as_slice(), format!("{x:08x}").as_bytes());
+            assert_eq!(
+                hex8(x).to_le_bytes().as_slice(),
+                format!("{x:08x}").as_bytes()
+            );
         }
         let mut out = [0u8; 16];
         hex_into(&mut out, 0xfedc_ba98_7654_3210);

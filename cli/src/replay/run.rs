@@ -162,8 +162,14 @@ impl ArenaWriter {
     ) -> Result<Self, ReplayError> {
         let info = ArenaInfo::of(scene, seed, ticks, hash_every);
         info.check()?;
-        let mut sink = Sink::create(out, Kind::Arena)?;
-        sink.extensions = detail.extensions();
+        // The record count is known: the records are written once, after
+        // room for the header.
+        let mut sink = Sink::create_counted(
+            out,
+            Kind::Arena,
+            detail.extensions(),
+            info.records_with(detail),
+        )?;
         sink.line = info.to_line();
         info.encode(&mut sink.digests[1]);
         sink.record()?;

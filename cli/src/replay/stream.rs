@@ -1,13 +1,15 @@
 //! Replays as streams: lines read one at a time with a length cap, the
 //! streaming digest of the canonical encoding, the record reader that
-//! checks a file against its header, and the writer that spools the records
-//! and puts the header, with their count and digests, in front.
+//! checks a file against its header, and the writer that puts the header,
+//! with the records' count and digests, in front of the records (written
+//! once after room left for it when their count is known up front, else
+//! spooled and copied).
 
 use super::header::Header;
 use super::{Kind, ReplayError};
 use fixed_collide::num::Fx;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::Xxh3Default;
 
@@ -268,11 +270,20 @@ pub(crate) fn open_file(path: &Path) -> Result<BufReader<File>, ReplayError> {
 /// while their count and digests are computed; [`finish`](Self::finish)
 /// writes the header and copies the records after it, then renames the
 /// whole into place. Nothing is held in memory but the current line.
+///
+/// When the record count is known before the first record
+/// ([`create_counted`](Self::create_counted)), the header's length is too
+/// (its digests are 16 hex digits each): the records are then written once,
+/// straight into the file after room for the header, which
+/// [`finish`](Self::finish) writes at the start.
 pub(crate) struct Sink {
     out: PathBuf,
     spool: PathBuf,
     whole: PathBuf,
     w: Option<BufWriter<File>>,
+    /// With a known count: the bytes left for the header line (with its
+    /// line end) at the start of the whole file, which the records follow.
+    reserved: Option<u64>,
     kind: Kind,
     pub(crate) digests: Vec<Digest>,
     count: u64,
@@ -308,11 +319,52 @@ impl Sink {
             whole: sibling(out, ".tmp"),
             spool,
             w: Some(BufWriter::with_capacity(1 << 16, file)),
+            reserved: None,
             kind,
             digests: kind.sections().iter().map(|_| Digest::new()).collect(),
             count: 0,
             line: String::new(),
             extensions: Vec::new(),
+            bytes: Vec::new(),
+            scratch: Vec::new(),
+        })
+    }
+
+    /// Starts writing a replay of `kind` with `extensions` and `count`
+    /// records after the header to `out`, the records written once (see
+    /// [`Sink`]); a different count at [`finish`](Self::finish) still gives
+    /// a correct file, by a copy.
+    pub(crate) fn create_counted(
+        out: &Path,
+        kind: Kind,
+        extensions: Vec<String>,
+        count: u64,
+    ) -> Result<Self, ReplayError> {
+        let mut header = Header::current(kind);
+        header.extensions = extensions;
+        header.count = count;
+        let reserved = header.to_line().len() as u64 + 1;
+        let whole = sibling(out, ".tmp");
+        let writing = |e: std::io::Error| {
+            ReplayError::Io(format!(
+                "{}: {e} (writing {})",
+                out.display(),
+                whole.display()
+            ))
+        };
+        let mut file = File::create(&whole).map_err(writing)?;
+        file.seek(SeekFrom::Start(reserved)).map_err(writing)?;
+        Ok(Self {
+            out: out.to_path_buf(),
+            spool: sibling(out, ".records.tmp"),
+            whole,
+            w: Some(BufWriter::with_capacity(1 << 16, file)),
+            reserved: Some(reserved),
+            kind,
+            digests: kind.sections().iter().map(|_| Digest::new()).collect(),
+            count: 0,
+            line: String::new(),
+            extensions: header.extensions,
             bytes: Vec::new(),
             scratch: Vec::new(),
         })
@@ -357,10 +409,15 @@ impl Sink {
             .w
             .take()
             .ok_or_else(|| ReplayError::Io("replay already finished".to_string()))?;
-        w.into_inner()
-            .map_err(|e| ReplayError::Io(format!("{}: {}", self.spool.display(), e.error())))?
-            .sync_all()
-            .map_err(Self::io(&self.spool))?;
+        let reserved = self.reserved;
+        let written = if reserved.is_some() {
+            &self.whole
+        } else {
+            &self.spool
+        };
+        let mut file = w
+            .into_inner()
+            .map_err(|e| ReplayError::Io(format!("{}: {}", written.display(), e.error())))?;
         let mut header = Header::current(self.kind);
         header.extensions = std::mem::take(&mut self.extensions);
         header.count = self.count;
@@ -368,12 +425,36 @@ impl Sink {
         header.encode(&mut first);
         self.digests[0] = first;
         header.digests = self.digests.iter().map(Digest::value).collect();
+        let mut line = header.to_line();
+        line.push('\n');
+        if reserved == Some(line.len() as u64) {
+            // The records are in place after the room left for the header.
+            file.seek(SeekFrom::Start(0))
+                .and_then(|_| file.write_all(line.as_bytes()))
+                .and_then(|()| file.sync_all())
+                .map_err(Self::io(&self.whole))?;
+            drop(file);
+            return std::fs::rename(&self.whole, &self.out).map_err(Self::io(&self.out));
+        }
+        file.sync_all().map_err(Self::io(written))?;
+        drop(file);
+        // The records are in the spool, or (another count than announced)
+        // after room of the wrong size: copy them after the header.
+        let skip = match reserved {
+            Some(skip) => {
+                std::fs::rename(&self.whole, &self.spool).map_err(Self::io(&self.spool))?;
+                skip
+            }
+            None => 0,
+        };
         let file = File::create(&self.whole).map_err(Self::io(&self.whole))?;
         let mut out = BufWriter::with_capacity(1 << 16, file);
-        out.write_all(header.to_line().as_bytes())
-            .and_then(|()| out.write_all(b"\n"))
+        out.write_all(line.as_bytes())
             .map_err(Self::io(&self.whole))?;
         let mut records = open_file(&self.spool)?;
+        records
+            .seek(SeekFrom::Start(skip))
+            .map_err(Self::io(&self.spool))?;
         std::io::copy(&mut records, &mut out).map_err(Self::io(&self.whole))?;
         out.flush().map_err(Self::io(&self.whole))?;
         drop(out);
@@ -387,5 +468,43 @@ impl Drop for Sink {
         // The spool always goes; the whole file is gone once renamed.
         let _ = std::fs::remove_file(&self.spool);
         let _ = std::fs::remove_file(&self.whole);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes of a replay of two records written by `sink`.
+    fn written(out: &Path, mut sink: Sink) -> Vec<u8> {
+        sink.digests[1].u32(7);
+        for line in ["{\"a\":1}", "{\"b\":22}"] {
+            sink.line.push_str(line);
+            sink.record().unwrap();
+        }
+        sink.finish().unwrap();
+        let bytes = std::fs::read(out).unwrap();
+        std::fs::remove_file(out).unwrap();
+        bytes
+    }
+
+    #[test]
+    fn a_counted_sink_writes_the_file_a_spooled_sink_writes_whatever_the_count() {
+        let dir = std::env::temp_dir();
+        let out = dir.join(format!("fc-sink-{}.json", std::process::id()));
+        let ext = || vec!["body-states".to_string()];
+        let mut spooled = Sink::create(&out, Kind::Arena).unwrap();
+        spooled.extensions = ext();
+        let want = written(&out, spooled);
+        assert!(want.starts_with(b"{\"format\""));
+        // The announced count (the records written once), then a count
+        // of more digits and one of fewer (the records copied).
+        for count in [2, 100, 1] {
+            let sink = Sink::create_counted(&out, Kind::Arena, ext(), count).unwrap();
+            assert_eq!(written(&out, sink), want, "announced count {count}");
+        }
+        for tmp in [sibling(&out, ".tmp"), sibling(&out, ".records.tmp")] {
+            assert!(!tmp.exists(), "{} left behind", tmp.display());
+        }
     }
 }

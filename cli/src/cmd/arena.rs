@@ -150,7 +150,7 @@ where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
     let scene = generate::<D>(config.bodies, config.ticks, config.seed);
-    println!(
+    crate::outln!(
         "arena {D}D: {} bodies, {} obstacles, {} ticks, seed {}",
         config.bodies,
         scene.obstacles.len(),
@@ -158,7 +158,7 @@ where
         config.seed
     );
     if let Some((body, tick)) = options.perturb {
-        println!(
+        crate::outln!(
             "perturbed: body {body} moved by one ulp along x before tick {tick} (a simulated desync)"
         );
     }
@@ -186,7 +186,7 @@ where
     let outcome = replay::run_arena_with(scene, config.ticks, options, &mut |world| {
         let (t, h) = (world.tick(), world.state_hash());
         if t % print_every == 0 || t == config.ticks {
-            progress.suspend(|| println!("tick {t:>7}  hash {}", hex(h)));
+            progress.suspend(|| crate::outln!("tick {t:>7}  hash {}", hex(h)));
         }
         progress.update(u64::from(t), u64::from(config.ticks));
         if let Some(c) = checker.as_mut() {
@@ -207,20 +207,20 @@ where
             return FAILED;
         }
     };
-    println!("queries: {}", run.counts);
+    crate::outln!("queries: {}", run.counts);
     let per_tick = elapsed.as_secs_f64() * 1e3 / f64::from(config.ticks.max(1));
-    println!(
+    crate::outln!(
         "time: {per_tick:.3} ms per tick ({:.0} ms in all)",
         elapsed.as_secs_f64() * 1e3
     );
-    println!("final hash {}", hex(run.final_state.hash));
+    crate::outln!("final hash {}", hex(run.final_state.hash));
     let mut status = OK;
     if let (Some(c), Some(path)) = (checker, check) {
         status = check_against(path, c, &run.final_state);
     }
     if let (Some(w), Some((path, _))) = (writer, record) {
         match w.finish(&run.final_state) {
-            Ok(()) => println!("recorded {}", path.display()),
+            Ok(()) => crate::outln!("recorded {}", path.display()),
             Err(e) => {
                 eprintln!("fixed-collide arena: cannot record: {e}");
                 status = status.max(USAGE);
@@ -272,11 +272,11 @@ fn check_against(path: &Path, check: ArenaCheck, actual: &FinalState) -> u8 {
     let recorded_by = check.header().crate_version.clone();
     match check.finish(actual) {
         Ok(Some(d)) => {
-            println!("MISMATCH with {}: {d}", path.display());
+            crate::outln!("MISMATCH with {}: {d}", path.display());
             FAILED
         }
         Ok(None) => {
-            println!(
+            crate::outln!(
                 "final hash {} matches {} (recorded by fixed-collide {recorded_by}): {states} tick hashes agree",
                 hex(actual.hash),
                 path.display(),

@@ -35,7 +35,7 @@ pub fn command(args: &DiffArgs) -> u8 {
         }
     }
     for (name, path, r) in [("A", &args.a, &loaded[0]), ("B", &args.b, &loaded[1])] {
-        println!("{name}  {}  {}", path.display(), describe(r));
+        crate::outln!("{name}  {}  {}", path.display(), describe(r));
     }
     let focus = replay::Focus {
         tick: args.tick,
@@ -49,7 +49,7 @@ pub fn command(args: &DiffArgs) -> u8 {
         }
     };
     for line in &report.lines {
-        println!("{line}");
+        crate::outln!("{line}");
     }
     if let Some(out) = &args.repro
         && let Err(e) = write_repro(out, &report)
@@ -79,7 +79,7 @@ fn describe(r: &Replay) -> String {
 /// Writes the report's repro lines (or says there are none).
 fn write_repro(out: &Path, report: &DiffReport) -> std::io::Result<()> {
     if report.repro.is_empty() {
-        println!(
+        crate::outln!(
             "repro: no query differs: nothing written to {}",
             out.display()
         );
@@ -92,7 +92,7 @@ fn write_repro(out: &Path, report: &DiffReport) -> std::io::Result<()> {
     f.flush()?;
     let n = report.repro.len();
     let s = if n == 1 { "" } else { "s" };
-    println!(
+    crate::outln!(
         "repro: wrote {n} eval line{s} to {} (answer them with 'fixed-collide eval {}')",
         out.display(),
         out.display()
@@ -116,9 +116,9 @@ pub fn explain(path: &Path, recorded: &Replay) {
     match report {
         Ok(r) => {
             for line in &r.lines {
-                println!("      {line}");
+                crate::outln!("      {line}");
             }
         }
-        Err(e) => println!("      cannot explain: {e}"),
+        Err(e) => crate::outln!("      cannot explain: {e}"),
     }
 }

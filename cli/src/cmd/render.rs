@@ -80,6 +80,6 @@ pub fn command(args: &RenderArgs) -> u8 {
         );
         return USAGE;
     }
-    println!("wrote {}: {}", args.out.display(), picture.summary);
+    crate::outln!("wrote {}: {}", args.out.display(), picture.summary);
     OK
 }

@@ -30,7 +30,7 @@ pub fn verify(paths: &[PathBuf], explain: bool) -> u8 {
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .collect::<Vec<_>>(),
                 Err(e) => {
-                    println!("ERROR {}  cannot read directory: {e}", path.display());
+                    crate::outln!("ERROR {}  cannot read directory: {e}", path.display());
                     failed = true;
                     continue;
                 }
@@ -38,7 +38,7 @@ pub fn verify(paths: &[PathBuf], explain: bool) -> u8 {
             entries.sort();
             for p in entries {
                 if p.extension().is_none_or(|e| e != "json") {
-                    println!("skip  {}  (not a .json file)", p.display());
+                    crate::outln!("skip  {}  (not a .json file)", p.display());
                 } else if p.is_file() {
                     failed |= !verify_one(&p, explain);
                 } else {
@@ -49,7 +49,7 @@ pub fn verify(paths: &[PathBuf], explain: bool) -> u8 {
                         Ok(_) => "not a regular file".to_string(),
                         Err(e) => format!("cannot read: {e}"),
                     };
-                    println!("ERROR {}  {why}", p.display());
+                    crate::outln!("ERROR {}  {why}", p.display());
                     failed = true;
                 }
             }
@@ -65,7 +65,7 @@ fn verify_one(path: &Path, explain: bool) -> bool {
     let r = match replay::load(path) {
         Ok(r) => r,
         Err(e) => {
-            println!("ERROR {}  {e}", path.display());
+            crate::outln!("ERROR {}  {e}", path.display());
             return false;
         }
     };
@@ -75,18 +75,18 @@ fn verify_one(path: &Path, explain: bool) -> bool {
     progress.finish();
     match verdict {
         Ok(Verdict::Match(summary)) => {
-            println!("ok    {}  {what}: {summary}", path.display());
+            crate::outln!("ok    {}  {what}: {summary}", path.display());
             true
         }
         Ok(Verdict::Diverged(d)) => {
-            println!("FAIL  {}  {d}", path.display());
+            crate::outln!("FAIL  {}  {d}", path.display());
             if explain {
                 super::diff::explain(path, &r);
             }
             false
         }
         Err(e) => {
-            println!("ERROR {}  {e}", path.display());
+            crate::outln!("ERROR {}  {e}", path.display());
             false
         }
     }
@@ -135,7 +135,7 @@ pub fn record(what: &RecordCommand) -> u8 {
     progress.finish();
     match written {
         Ok(()) => {
-            println!("recorded {}", out.display());
+            crate::outln!("recorded {}", out.display());
             OK
         }
         Err(e @ ReplayError::Io(_)) => {

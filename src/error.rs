@@ -183,6 +183,18 @@ pub enum Error {
         /// The id.
         id: u32,
     },
+    /// A pair of shapes a query does not take, such as a moving oriented
+    /// box in a 3D [`shape_cast`](crate::shape_cast).
+    UnsupportedPair {
+        /// The first shape's field, such as `moving`.
+        field: Field,
+        /// The first shape's kind, such as `obb`.
+        first: &'static str,
+        /// The second shape's kind.
+        second: &'static str,
+        /// The dimension.
+        dim: u8,
+    },
     /// More items than a collection can index with `u32`.
     TooMany {
         /// The offending field, such as `boxes`.
@@ -212,6 +224,7 @@ impl Error {
             | Error::AxisComponent { field, .. }
             | Error::NotOrthonormal { field, .. }
             | Error::WrongDimension { field, .. }
+            | Error::UnsupportedPair { field, .. }
             | Error::TooMany { field, .. } => field,
             Error::MinAboveMax { min_field, .. } => min_field,
             Error::DuplicateId { .. } | Error::UnknownId { .. } => Field::new("id"),
@@ -247,6 +260,7 @@ impl Error {
             | Error::WrongDimension { .. }
             | Error::DuplicateId { .. }
             | Error::UnknownId { .. }
+            | Error::UnsupportedPair { .. }
             | Error::TooMany { .. } => ": ",
             _ => " ",
         }
@@ -333,6 +347,9 @@ impl fmt::Display for Detail<'_> {
             ),
             Error::DuplicateId { id } => write!(f, "{id} is already in the broadphase"),
             Error::UnknownId { id } => write!(f, "{id} is not in the broadphase"),
+            Error::UnsupportedPair {
+                first, second, dim, ..
+            } => write!(f, "a {first} against a {second} is not supported in {dim}D"),
             Error::TooMany { count, max, .. } => {
                 write!(f, "{count} items; at most {max} can be held")
             }

@@ -11,10 +11,10 @@
 //!
 //! [`Shape`]: crate::Shape
 
-mod core;
+pub(crate) mod core;
 pub mod pair;
 pub mod ray;
-mod wide;
+pub(crate) mod wide;
 
 pub use pair::{
     capsule_aabb_overlap, capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap, overlap,

@@ -1,0 +1,1 @@
+//! The edge table of `shape_cast`.

@@ -349,7 +349,7 @@ impl fmt::Display for Detail<'_> {
             Error::UnknownId { id } => write!(f, "{id} is not in the broadphase"),
             Error::UnsupportedPair {
                 first, second, dim, ..
-            } => write!(f, "a {first} against a {second} is not supported in {dim}D"),
+            } => write!(f, "{first} against {second} is not supported in {dim}D"),
             Error::TooMany { count, max, .. } => {
                 write!(f, "{count} items; at most {max} can be held")
             }

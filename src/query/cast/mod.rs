@@ -64,11 +64,14 @@ pub struct Cast<const D: usize> {
 /// - `normal`: the outward unit normal of `target - moving` at the entry
 ///   point `t* d`, each component within 2^-30 of the exact value and the
 ///   same bits on every platform. On a flat face of two polytopes (no
-///   radius) it is that face's normal rounded down per component; where the
-///   entry point is on an edge or vertex of two polytopes, the normal of the
-///   face entered last, the first in a fixed order on a tie (the moving
-///   shape's edges before the target's). An axis-aligned box against an
-///   axis-aligned box is [`aabb_sweep`], its normal rule included.
+///   radius) it is that face's normal rounded down per component. Where the
+///   entry point is on an edge or vertex of two polytopes, it is the normal
+///   of a face entered last, the first on a tie in this order: in 2D the
+///   perpendiculars of the edge directions, the moving shape's before the
+///   target's (a box's x edge, normal along y, before its y edge); in 3D
+///   the cross products of pairs of edge directions in that order. An
+///   axis-aligned box against an axis-aligned box is [`aabb_sweep`], its
+///   normal rule (x before y before z) included.
 /// - Oriented boxes are the parallelepipeds of their axes as given, as in
 ///   [`overlap`](crate::overlap).
 /// - `d = 0`: a hit (`overlapping`) iff the interiors overlap.

@@ -1,6 +1,6 @@
 //! The time of impact of any moving shape against any stationary one:
 //! [`shape_cast`], exact, with the open semantics of
-//! [`aabb_sweep`](crate::aabb_sweep).
+//! [`aabb_sweep`].
 //!
 //! Every shape is a *core* (a point, a segment, a box or a parallelepiped)
 //! grown by a radius. The moving shape, displaced by `s d`, overlaps the
@@ -9,11 +9,11 @@
 //! grown by the sum `R` of the radii. The cast asks where the segment `s ->
 //! s d`, `s` in `[0, 1]`, first meets the **interior** of `M`:
 //!
-//! - `R > 0` ([`round`]): the interior is `{ y : dist(y, Z) < R }`; the
+//! - `R > 0` (the `round` module): the interior is `{ y : dist(y, Z) < R }`; the
 //!   distance along the segment is convex, so the times of penetration are
 //!   an open interval, found with exact closest-point problems in wide
 //!   integers.
-//! - `R = 0` ([`flat`]): `M = Z`, a polytope; its interior is the open
+//! - `R = 0` (the `flat` module): `M = Z`, a polytope; its interior is the open
 //!   intersection of the slabs of its facet normals, entered and left at
 //!   exact rational times.
 

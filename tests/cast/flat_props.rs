@@ -88,3 +88,15 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn flat_generators_give_misses_overlaps_and_entries() {
+    use super::round_props::outcomes;
+    // 2D: at least 20% misses and entries, 3% overlapping starts; 3D (a
+    // segment or point against a solid starts inside it rarely): 10% and
+    // 0.5%.
+    let c = outcomes(pair2(), 1000);
+    assert!(c[0] >= 200 && c[1] >= 30 && c[2] >= 200, "2D {c:?}");
+    let c = outcomes(pair3(), 1000);
+    assert!(c[0] >= 200 && c[1] >= 5 && c[2] >= 100, "3D {c:?}");
+}

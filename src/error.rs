@@ -199,6 +199,18 @@ pub enum Error {
         /// What is wrong there.
         why: crate::shape::Convexity,
     },
+    /// A pair of shapes a query does not take, such as a moving oriented
+    /// box in a 3D [`shape_cast`](crate::shape_cast).
+    UnsupportedPair {
+        /// The first shape's field, such as `moving`.
+        field: Field,
+        /// The first shape's kind, such as `obb`.
+        first: &'static str,
+        /// The second shape's kind.
+        second: &'static str,
+        /// The dimension.
+        dim: u8,
+    },
     /// More items than a collection can index with `u32`.
     TooMany {
         /// The offending field, such as `boxes`.
@@ -230,7 +242,8 @@ impl Error {
             | Error::WrongDimension { field, .. }
             | Error::TooMany { field, .. }
             | Error::VertexCount { field, .. }
-            | Error::NotConvex { field, .. } => field,
+            | Error::NotConvex { field, .. }
+            | Error::UnsupportedPair { field, .. } => field,
             Error::MinAboveMax { min_field, .. } => min_field,
             Error::DuplicateId { .. } | Error::UnknownId { .. } => Field::new("id"),
         }
@@ -267,7 +280,8 @@ impl Error {
             | Error::UnknownId { .. }
             | Error::TooMany { .. }
             | Error::VertexCount { .. }
-            | Error::NotConvex { .. } => ": ",
+            | Error::NotConvex { .. }
+            | Error::UnsupportedPair { .. } => ": ",
             _ => " ",
         }
     }
@@ -360,6 +374,9 @@ impl fmt::Display for Detail<'_> {
                 crate::shape::MAX_VERTICES
             ),
             Error::NotConvex { why, .. } => write!(f, "{why}"),
+            Error::UnsupportedPair {
+                first, second, dim, ..
+            } => write!(f, "{first} against {second} is not supported in {dim}D"),
             Error::TooMany { count, max, .. } => {
                 write!(f, "{count} items; at most {max} can be held")
             }

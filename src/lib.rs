@@ -16,7 +16,9 @@
 //! - Any two shapes, segments and capsules included: [`overlap`] over
 //!   [`Shape`] (exact, closed), and per pair [`sphere_overlap`],
 //!   [`capsule_overlap`], [`capsule_sphere_overlap`],
-//!   [`capsule_aabb_overlap`], [`capsule_obb_overlap`].
+//!   [`capsule_aabb_overlap`], [`capsule_obb_overlap`]; a moving shape
+//!   against a stationary one: [`shape_cast`] (exact time of impact, open
+//!   overlap, as [`aabb_sweep`]).
 //! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
 //!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
 //!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],
@@ -93,6 +95,7 @@ pub use query::capsule::{
     capsule_aabb_overlap, capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap, overlap,
     ray_capsule, ray_cast, ray_sphere, sphere_overlap,
 };
+pub use query::cast::{Cast, shape_cast};
 pub use query::contact::{Contact, aabb_contact};
 pub use query::obb::{obb_overlap, ray_obb, sphere_obb, sphere_obb_overlap};
 pub use query::overlap::{aabb_intersection, aabb_overlap, aabb_overlap_open};

@@ -4,6 +4,7 @@
 pub mod ball;
 pub mod batch;
 pub mod capsule;
+pub mod cast;
 pub mod contact;
 pub mod obb;
 pub mod overlap;

@@ -4,6 +4,7 @@
 
 use super::Op;
 use super::ops::Reply;
+use fixed_collide::Cast;
 use fixed_collide::num::Fx;
 use fixed_collide::query::ball::BallHit;
 use fixed_collide::query::contact::Contact;
@@ -139,6 +140,16 @@ impl<const D: usize> Hit for Sweep<D> {
     fn fields(&self, f: Visit<'_>) {
         f("t_enter", Value::Num(self.t_enter));
         f("t_exit", Value::Num(self.t_exit));
+        f("normal", vector(self.normal));
+        f("overlapping", Value::Bool(self.overlapping));
+    }
+}
+
+/// `t_enter`, `normal`, `overlapping`.
+impl<const D: usize> Hit for Cast<D> {
+    const FIELDS: &'static [&'static str] = &["t_enter", "normal", "overlapping"];
+    fn fields(&self, f: Visit<'_>) {
+        f("t_enter", Value::Num(self.t_enter));
         f("normal", vector(self.normal));
         f("overlapping", Value::Bool(self.overlapping));
     }

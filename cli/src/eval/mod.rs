@@ -151,10 +151,11 @@ pub fn eval_line(text: &str) -> Result<Answer, InputError> {
     let op = read_op(&obj)?;
     obj.check_keys(op.keys(), Takes::Op(op))?;
     // Read as 2D unless the line's first vector says 3D.
+    let refused = |e| InputError::from(crate::Error::shape(&Field::new(""), e));
     match read_query::<2>(op, &obj) {
-        Ok(query) => Ok(query.answer().into()),
+        Ok(query) => query.answer().map(Into::into).map_err(refused),
         Err(Stop::Dimension(3)) => match read_query::<3>(op, &obj) {
-            Ok(query) => Ok(query.answer().into()),
+            Ok(query) => query.answer().map(Into::into).map_err(refused),
             Err(stop) => Err(stop.into_error()),
         },
         Err(stop) => Err(stop.into_error()),

@@ -23,8 +23,26 @@ use fixed_collide::query::ray::{RayHit, ray_aabb};
 use fixed_collide::query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 use fixed_collide::shape::{Aabb, Ball, Ray, Shape};
 use fixed_collide::vec::Vector;
+use fixed_collide::{Cast, overlap, ray_cast, shape_cast};
 use fixed_collide::{Const, Dim};
-use fixed_collide::{overlap, ray_cast};
+
+/// A call's value as the result of its op: the result itself, or the
+/// library's `Result` of it (an op whose call can refuse its operands).
+pub(super) trait IntoResult<T> {
+    fn into_result(self) -> Result<T, fixed_collide::Error>;
+}
+
+impl<T: Outcome> IntoResult<T> for T {
+    fn into_result(self) -> Result<T, fixed_collide::Error> {
+        Ok(self)
+    }
+}
+
+impl<T: Outcome> IntoResult<T> for Result<T, fixed_collide::Error> {
+    fn into_result(self) -> Result<T, fixed_collide::Error> {
+        self
+    }
+}
 
 /// Makes [`Op`], `Query<D>` and `Reply<D>` from the table of ops. Each
 /// entry is
@@ -118,11 +136,15 @@ macro_rules! op_table {
                 })
             }
 
-            /// Runs the query.
-            pub(super) fn answer(&self) -> Reply<D> {
-                match self {
-                    $(Query::$op { $($key),+ } => Reply::$op($call),)+
-                }
+            /// Runs the query: its result, or the library's error for a
+            /// query it refuses as a whole (such as a pair of shapes
+            /// `shape_cast` does not take).
+            pub(super) fn answer(&self) -> Result<Reply<D>, fixed_collide::Error> {
+                Ok(match self {
+                    $(Query::$op { $($key),+ } => {
+                        Reply::$op(<_ as IntoResult<$out>>::into_result($call)?)
+                    })+
+                })
             }
         }
 
@@ -213,6 +235,15 @@ op_table! {
     /// ([`ray_cast`]). A hit adds `t`, `point`, `normal`, `inside`.
     RayCast = "ray_cast" { ray: Ray<D>, shape: Shape<D> } -> Option<RayHit<D>>
         => ray_cast(ray, shape);
+    /// `moving` (any shape), `d` (its displacement over the step, a
+    /// vector), `target` (any shape, stationary): the first time the
+    /// interiors overlap ([`shape_cast`]). A hit adds `t_enter`, `normal`,
+    /// `overlapping`. A pair the library does not take (3D: a moving aabb
+    /// against anything but an aabb, a moving obb) is an error naming
+    /// `moving`.
+    ShapeCast = "shape_cast" { moving: Shape<D>, d: Vector<D>, target: Shape<D> }
+        -> Option<Cast<D>>
+        => shape_cast(moving, d, target);
 }
 
 impl Op {

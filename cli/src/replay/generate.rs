@@ -339,7 +339,7 @@ impl Gen {
                 )
             }
             // Not in `GENERATED`: generated apart.
-            Op::Overlap | Op::RayCast => {
+            Op::Overlap | Op::RayCast | Op::ShapeCast => {
                 return self.generic(u32::try_from(round).unwrap_or(0) * 2, dim);
             }
         };

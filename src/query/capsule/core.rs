@@ -93,7 +93,7 @@ impl Gap {
 
     /// Adds a variable `x` in `[lo, hi]` with column `m`. A zero column
     /// adds nothing; a fixed variable (`lo = hi`) goes into the offset.
-    fn column(&mut self, m: [i128; 3], lo: i128, hi: i128) {
+    pub(crate) fn column(&mut self, m: [i128; 3], lo: i128, hi: i128) {
         if m == [0; 3] {
             return;
         }
@@ -146,6 +146,28 @@ impl Gap {
     /// Whether the minimum of `|w + M x|^2` is at most `(radius sum)^2`
     /// (`r` raw, scale 2^32).
     pub(crate) fn within(&self, r: i128) -> bool {
+        self.decide(r, false)
+    }
+
+    /// Whether the minimum of `|w + M x|^2` is **below** `(radius sum)^2`
+    /// (`r` raw, scale 2^32): the open version of [`Gap::within`].
+    pub(crate) fn within_strict(&self, r: i128) -> bool {
+        self.decide(r, true)
+    }
+
+    /// The offset `w` (scale 2^64).
+    pub(crate) fn offset(&self) -> [i128; 3] {
+        self.w
+    }
+
+    /// The variables: each column (raw) with its bounds (raw), in the order
+    /// they were added.
+    pub(crate) fn columns(&self) -> impl Iterator<Item = ([i128; 3], i128, i128)> + '_ {
+        self.cols.iter().take(self.n).map(|c| (c.m, c.lo, c.hi))
+    }
+
+    /// [`Gap::within`] (`strict` false) or [`Gap::within_strict`].
+    fn decide(&self, r: i128, strict: bool) -> bool {
         let r = Big::from(r << 32);
         let r2 = r.square();
         let n = self.n;
@@ -175,10 +197,10 @@ impl Gap {
                 }
             }
             let hit = match k {
-                0 => dot_big(&w, &w) <= r2,
-                1 => face1(&w, &free[0], r2),
-                2 => face2(&w, [&free[0], &free[1]], r2),
-                3 => face3(&w, [&free[0], &free[1], &free[2]]),
+                0 => below(dot_big(&w, &w), r2, strict),
+                1 => face1(&w, &free[0], r2, strict),
+                2 => face2(&w, [&free[0], &free[1]], r2, strict),
+                3 => face3(&w, [&free[0], &free[1], &free[2]]) && below(Big::from(0), r2, strict),
                 _ => false,
             };
             if hit {
@@ -189,8 +211,13 @@ impl Gap {
     }
 }
 
+/// `x <= y`, or `x < y` when `strict`.
+fn below(x: Big, y: Big, strict: bool) -> bool {
+    if strict { x < y } else { x <= y }
+}
+
 /// The minimum over one free column `col`.
-fn face1(w: &[i128; 3], col: &Col, r2: Big) -> bool {
+fn face1(w: &[i128; 3], col: &Col, r2: Big, strict: bool) -> bool {
     let g = Big::from(dot(&col.m, &col.m));
     let b = dot_big(&col.m, w);
     // x = -b / g within [lo, hi].
@@ -199,11 +226,11 @@ fn face1(w: &[i128; 3], col: &Col, r2: Big) -> bool {
         return false;
     }
     // |w|^2 - b^2 / g <= r2.
-    dot_big(w, w).mul(g).sub(b.square()) <= r2.mul(g)
+    below(dot_big(w, w).mul(g).sub(b.square()), r2.mul(g), strict)
 }
 
 /// The minimum over two free columns.
-fn face2(w: &[i128; 3], [ci, cj]: [&Col; 2], r2: Big) -> bool {
+fn face2(w: &[i128; 3], [ci, cj]: [&Col; 2], r2: Big, strict: bool) -> bool {
     let (g11, g12, g22) = (
         Big::from(dot(&ci.m, &ci.m)),
         Big::from(dot(&ci.m, &cj.m)),
@@ -225,7 +252,7 @@ fn face2(w: &[i128; 3], [ci, cj]: [&Col; 2], r2: Big) -> bool {
         .mul(b1.square())
         .sub(Big::from(2).mul(g12).mul(b1).mul(b2))
         .add(g11.mul(b2.square()));
-    dot_big(w, w).mul(det).sub(quad) <= r2.mul(det)
+    below(dot_big(w, w).mul(det).sub(quad), r2.mul(det), strict)
 }
 
 /// Three independent columns span 3D: the face's minimizer has distance

@@ -1,0 +1,319 @@
+//! The cast with a positive radius sum `R`: the Minkowski difference is
+//! the zonotope `Z` of the cores grown by `R`, its interior `{ y :
+//! dist(y, Z) < R }`. Along the segment `s d` the distance `g(s)` is
+//! convex, so the penetration times are an open interval `(a, b)`.
+//!
+//! - Hit and `overlapping`: the exact closest-distance program of the cores
+//!   ([`Gap`]) with the displacement as one more variable `s` in `[0, 1]`
+//!   (resp. without), its minimum compared **strictly** with `R^2`.
+//! - `a`: a bisection on the exact rationals `s = j / 2^p` with the
+//!   predicate "`s > a`", which is `g(s) < R` or `g` not decreasing at `s`
+//!   (the derivative of `g^2` is `2 r . d`, `r` the residual of the closest
+//!   point), decided exactly at each `s` by [`Fixed`]. `t_enter` is the
+//!   floor of the last `s` at which it fails, at a precision `p >= 32`.
+//! - The normal: the residual `r(a')` at that last `s = a'` (`a - 2^-p <
+//!   a' <= a`), normalized. The residual moves by at most `|d| 2^-p` from
+//!   `r(a)`, whose length is `R`; `p` is chosen so that this moves the unit
+//!   vector by at most 2^-33, and the normalization (an integer square root
+//!   and a floored division) adds less than 2^-32: within 2^-30.
+
+use super::{Cast, pad};
+use crate::num::Fx;
+use crate::query::capsule::core::Gap;
+use crate::query::capsule::wide::Big;
+use crate::vec::Vector;
+
+/// The cast of the program `gap` (a point is `moving - target`) along `d`
+/// (raw) with the radius sum `r > 0` (raw).
+pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> Option<Cast<D>> {
+    if gap.within_strict(r) {
+        return Some(Cast {
+            t_enter: Fx::ZERO,
+            normal: Vector::ZERO,
+            overlapping: true,
+        });
+    }
+    let d3 = pad(d);
+    let mut swept = *gap;
+    swept.column(d3, 0, 1 << 32);
+    if !swept.within_strict(r) {
+        return None;
+    }
+    let p = precision(&d3, r);
+    let fixed = Fixed::new::<D>(gap, d3, r, p);
+    // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
+    // and closing in, else no time would hit; at 1 past the entry).
+    let (mut lo, mut hi) = (0i128, 1i128 << p);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fixed.past_entry(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let t_enter = Fx::from_bits((lo >> (p - 32)) as i64);
+    Some(Cast {
+        t_enter,
+        normal: normalize(&fixed.closest(lo).dir),
+        overlapping: false,
+    })
+}
+
+/// The bits of `s` used: `32 + max(0, bits(max |d_k|) - bits(R) + 4)`, so
+/// that `|d| 2^-p <= 2^-34 R` (`|d| < sqrt(3) 2^bits(d)`, `R >=
+/// 2^(bits(R) - 1)`). At most 88 for inputs in the domain.
+fn precision(d: &[i128; 3], r: i128) -> u32 {
+    let bits = |v: i128| 128 - v.unsigned_abs().leading_zeros();
+    let dmax = d.iter().map(|c| bits(*c)).max().unwrap_or(0);
+    32 + (dmax + 4).saturating_sub(bits(r)).min(64)
+}
+
+/// `floor(2^32 x_k / isqrt(|x|^2))` per component, as `Fx`.
+fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
+    let len = x[0].square().add(x[1].square()).add(x[2].square()).isqrt();
+    let mut out = Vector::ZERO;
+    if len.is_zero() {
+        return out;
+    }
+    for (slot, c) in out.0.iter_mut().zip(x) {
+        let v = c.mul(Big::pow2(32)).div_floor(len).to_i128_saturating();
+        *slot = Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
+    }
+    out
+}
+
+/// The closest point of `Z` to `s d` at `s = j / 2^p`: the squared distance
+/// `num / den` and a positive multiple `dir` of the residual `s d - y`
+/// (zero when the distance is zero: `inside`).
+struct Closest {
+    inside: bool,
+    num: Big,
+    den: Big,
+    dir: [Big; 3],
+}
+
+/// The program of the cores at a fixed `s`, at scale `2^(64 + p)`: the
+/// offset `w 2^p + j d 2^32`, the columns (raw) with bounds `2^p` times
+/// theirs. Budgets (inputs in the domain, `p <= 88`): the offset below
+/// 2^200; a face's residual multiple below 2^310, its square below 2^620,
+/// times a denominator (below 2^220) below 2^840.
+struct Fixed {
+    w: [Big; 3],
+    d64: [Big; 3],
+    cols: [([i128; 3], Big, Big); 6],
+    n: usize,
+    r2: Big,
+    dim: usize,
+}
+
+impl Fixed {
+    fn new<const D: usize>(gap: &Gap, d: [i128; 3], r: i128, p: u32) -> Fixed {
+        let scale = Big::pow2(p);
+        let mut cols = [([0i128; 3], Big::from(0), Big::from(0)); 6];
+        let mut n = 0;
+        for (m, lo, hi) in gap.columns() {
+            if let Some(slot) = cols.get_mut(n) {
+                *slot = (m, Big::from(lo).mul(scale), Big::from(hi).mul(scale));
+                n += 1;
+            }
+        }
+        let rr = Big::from(r).mul(Big::pow2(32 + p));
+        Fixed {
+            w: gap.offset().map(|c| Big::from(c).mul(scale)),
+            d64: d.map(|c| Big::from(c << 32)),
+            cols,
+            n,
+            r2: rr.square(),
+            dim: D,
+        }
+    }
+
+    /// Whether `s = j / 2^p` is past the entry `a`: `g(s) < R`, or `g`
+    /// does not decrease at `s` (`r . d >= 0`).
+    fn past_entry(&self, j: i128) -> bool {
+        let c = self.closest(j);
+        c.inside || c.num < self.r2.mul(c.den) || !dot(&c.dir, &self.d64).is_negative()
+    }
+
+    /// The closest point at `s = j / 2^p`: the best of the faces of the
+    /// bounds whose free columns are independent and whose minimizer lies
+    /// in the face (see [`Gap`]).
+    fn closest(&self, j: i128) -> Closest {
+        let jb = Big::from(j);
+        let mut v = self.w;
+        for (vk, dk) in v.iter_mut().zip(&self.d64) {
+            *vk = vk.add(jb.mul(*dk));
+        }
+        let mut best: Option<Closest> = None;
+        let mut faces = 1usize;
+        for _ in 0..self.n {
+            faces *= 3;
+        }
+        for code in 0..faces {
+            let mut c = code;
+            let mut free = [0usize; 3];
+            let mut k = 0;
+            let mut vf = v;
+            let mut too_many = false;
+            for (i, (m, lo, hi)) in self.cols.iter().take(self.n).enumerate() {
+                let digit = c % 3;
+                c /= 3;
+                if digit == 2 {
+                    match free.get_mut(k) {
+                        Some(slot) => *slot = i,
+                        None => too_many = true,
+                    }
+                    k += 1;
+                    continue;
+                }
+                let x = if digit == 0 { lo } else { hi };
+                for (vk, mk) in vf.iter_mut().zip(m) {
+                    *vk = vk.add(x.mul(Big::from(*mk)));
+                }
+            }
+            if too_many || k > self.dim {
+                continue;
+            }
+            let col = |i: usize| self.cols.get(free.get(i).copied().unwrap_or(0));
+            let face = match (k, col(0), col(1), col(2)) {
+                (0, ..) => Some(point(vf)),
+                (1, Some(a), ..) => edge(&vf, a),
+                (2, Some(a), Some(b), _) if self.dim == 3 => facet(&vf, a, b),
+                (2, Some(a), Some(b), _) => solid(&vf, [a, b, a], false),
+                (3, Some(a), Some(b), Some(e)) => solid(&vf, [a, b, e], true),
+                _ => None,
+            };
+            let Some(face) = face else { continue };
+            if face.inside {
+                return face;
+            }
+            if best
+                .as_ref()
+                .is_none_or(|b| face.num.mul(b.den) < b.num.mul(face.den))
+            {
+                best = Some(face);
+            }
+        }
+        best.unwrap_or(Closest {
+            inside: true,
+            num: Big::from(0),
+            den: Big::from(1),
+            dir: [Big::from(0); 3],
+        })
+    }
+}
+
+type Column = ([i128; 3], Big, Big);
+
+/// A vertex of the bounds: the residual is the offset.
+fn point(v: [Big; 3]) -> Closest {
+    Closest {
+        inside: false,
+        num: dot(&v, &v),
+        den: Big::from(1),
+        dir: v,
+    }
+}
+
+/// One free column `m`: `x = -(m.v) / |m|^2` in bounds; residual `(|m|^2 v
+/// - (m.v) m) / |m|^2`.
+fn edge(v: &[Big; 3], (m, lo, hi): &Column) -> Option<Closest> {
+    let mb = m.map(Big::from);
+    let g = dot(&mb, &mb);
+    let b = dot(&mb, v);
+    let nb = b.neg();
+    if nb < lo.mul(g) || nb > hi.mul(g) {
+        return None;
+    }
+    let mut x = *v;
+    for (xk, mk) in x.iter_mut().zip(&mb) {
+        *xk = xk.mul(g).sub(b.mul(*mk));
+    }
+    Some(Closest {
+        inside: false,
+        num: dot(&x, &x),
+        den: g.square(),
+        dir: x,
+    })
+}
+
+/// Two free columns in 3D with normal `n = m1 x m2`: the minimizer by
+/// Cramer's rule (the Gram determinant is `|n|^2`); distance `|n.v| /
+/// |n|`, residual along `n`.
+fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Option<Closest> {
+    let (a, b) = (m1.map(Big::from), m2.map(Big::from));
+    let nrm = cross(&a, &b);
+    let det = dot(&nrm, &nrm);
+    if det.is_zero() {
+        return None;
+    }
+    let (g11, g12, g22) = (dot(&a, &a), dot(&a, &b), dot(&b, &b));
+    let (b1, b2) = (dot(&a, v), dot(&b, v));
+    let x1 = g12.mul(b2).sub(g22.mul(b1));
+    let x2 = g12.mul(b1).sub(g11.mul(b2));
+    let inb = |x: Big, lo: &Big, hi: &Big| x >= lo.mul(det) && x <= hi.mul(det);
+    if !inb(x1, lo1, hi1) || !inb(x2, lo2, hi2) {
+        return None;
+    }
+    let nv = dot(&nrm, v);
+    Some(Closest {
+        inside: false,
+        num: nv.square(),
+        den: det,
+        dir: if nv.is_negative() {
+            nrm.map(Big::neg)
+        } else {
+            nrm
+        },
+    })
+}
+
+/// `D` free columns (2D: the first two of `cols`; 3D: all three): the
+/// solution of `M x = -v` in bounds puts `s d` inside `Z`.
+fn solid(v: &[Big; 3], cols: [&Column; 3], three: bool) -> Option<Closest> {
+    let m = cols.map(|c| c.0.map(Big::from));
+    let nv = v.map(Big::neg);
+    let [c0, c1, c2] = &m;
+    let e3 = [Big::from(0), Big::from(0), Big::from(1)];
+    let last = if three { c2 } else { &e3 };
+    let mut det = det3(c0, c1, last);
+    if det.is_zero() {
+        return None;
+    }
+    let mut nums = [det3(&nv, c1, last), det3(c0, &nv, last)];
+    let third = det3(c0, c1, &nv);
+    if det.is_negative() {
+        det = det.neg();
+        nums = nums.map(Big::neg);
+    }
+    let third = if det3(c0, c1, last).is_negative() {
+        third.neg()
+    } else {
+        third
+    };
+    let inb = |x: &Big, c: &Column| *x >= c.1.mul(det) && *x <= c.2.mul(det);
+    let ok = inb(&nums[0], cols[0]) && inb(&nums[1], cols[1]) && (!three || inb(&third, cols[2]));
+    ok.then(|| Closest {
+        inside: true,
+        num: Big::from(0),
+        den: Big::from(1),
+        dir: [Big::from(0); 3],
+    })
+}
+
+fn dot(a: &[Big; 3], b: &[Big; 3]) -> Big {
+    a[0].mul(b[0]).add(a[1].mul(b[1])).add(a[2].mul(b[2]))
+}
+
+fn cross(a: &[Big; 3], b: &[Big; 3]) -> [Big; 3] {
+    [
+        a[1].mul(b[2]).sub(a[2].mul(b[1])),
+        a[2].mul(b[0]).sub(a[0].mul(b[2])),
+        a[0].mul(b[1]).sub(a[1].mul(b[0])),
+    ]
+}
+
+fn det3(a: &[Big; 3], b: &[Big; 3], c: &[Big; 3]) -> Big {
+    dot(a, &cross(b, c))
+}

@@ -434,6 +434,12 @@ pub fn all_specs() -> Vec<Spec> {
         mixed::<RayObb>(),
         noshort::<RayObb>(),
         streamed::<RayObb>(),
+        mixed::<CapsuleOverlap>(),
+        streamed::<CapsuleOverlap>(),
+        mixed::<RayCapsule>(),
+        streamed::<RayCapsule>(),
+        mixed::<RaySphere>(),
+        streamed::<RaySphere>(),
     ]
 }
 

@@ -13,8 +13,9 @@
 //! queries) and takes the median of the per-round ratios: both sides of a
 //! round see the same conditions.
 //!
-//! Usage: `report [--criterion DIR] [--check-only]` (default DIR:
-//! `bench/target/criterion`).
+//! Usage: `report [--criterion DIR] [--check-only] [--only NAMES]` (default
+//! DIR: `bench/target/criterion`; NAMES: `|`-separated substrings of the
+//! criterion groups to report, e.g. `capsule|ray_sphere`; default all).
 
 use scene::{Family, Kind, Spec, all_specs, thread_cpu_ns};
 use std::hint::black_box;
@@ -40,18 +41,39 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-/// The median over [`ROUNDS`] of fixed time / parry time, each round
-/// running both on the same queries back to back.
-fn paired_ratio(kind: &dyn Kind) -> f64 {
+/// The paired runs of one scene: medians over [`ROUNDS`] rounds, each
+/// running both libraries on the same queries back to back.
+struct Paired {
+    /// Median of the per-round ratios fixed time / parry time.
+    ratio: f64,
+    /// Median ns per query of fixed-collide.
+    fixed_ns: f64,
+    /// Median ns per query of parry.
+    parry_ns: f64,
+}
+
+/// The paired runs of `kind` (see the module docs).
+fn paired(kind: &dyn Kind) -> Paired {
     // Size the runs: the slower side on 1/64 of the queries, then a prefix
     // that takes about RUN_NS.
     let probe = kind.len() / 64;
     let slowest = cpu_time(|| kind.run_fixed(probe)).max(cpu_time(|| kind.run_parry(probe)));
     let n = ((RUN_NS / slowest * probe as f64) as usize).clamp(probe, kind.len());
-    let mut ratios: Vec<f64> = (0..ROUNDS)
-        .map(|_| cpu_time(|| kind.run_fixed(n)) / cpu_time(|| kind.run_parry(n)))
-        .collect();
-    median(&mut ratios)
+    let (mut ratios, mut fixed, mut parry) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        let (f, p) = (
+            cpu_time(|| kind.run_fixed(n)),
+            cpu_time(|| kind.run_parry(n)),
+        );
+        ratios.push(f / p);
+        fixed.push(f / n as f64);
+        parry.push(p / n as f64);
+    }
+    Paired {
+        ratio: median(&mut ratios),
+        fixed_ns: median(&mut fixed),
+        parry_ns: median(&mut parry),
+    }
 }
 
 /// The median of criterion's estimate for the spec's group and `function`,
@@ -145,7 +167,8 @@ fn ratio(num: Option<f64>, den: Option<f64>) -> String {
 fn timing_row(dir: &Path, spec: &Spec, kind: &dyn Kind) -> String {
     let fixed = median_ns(dir, spec, kind, "fixed");
     let parry = median_ns(dir, spec, kind, spec.parry_fn);
-    let paired = paired_ratio(kind);
+    let pair = paired(kind);
+    let paired = pair.ratio;
     let note = if spec.time_fixed {
         String::new()
     } else {
@@ -161,7 +184,7 @@ fn timing_row(dir: &Path, spec: &Spec, kind: &dyn Kind) -> String {
         _ => "—".into(),
     };
     format!(
-        "| {} | {} | `{}` | {} | {} | {} | {:.2} | {} | {} |",
+        "| {} | {} | `{}` | {} | {} | {} | {:.2} | {:.2} / {:.2} | {} | {} |",
         spec.query,
         spec.family.label(),
         spec.parry_call,
@@ -169,6 +192,8 @@ fn timing_row(dir: &Path, spec: &Spec, kind: &dyn Kind) -> String {
         ns(fixed),
         ratio(fixed, parry),
         paired,
+        pair.parry_ns,
+        pair.fixed_ns,
         bytes,
         note
     )
@@ -177,15 +202,16 @@ fn timing_row(dir: &Path, spec: &Spec, kind: &dyn Kind) -> String {
 fn print_timings(rows: &[String]) {
     println!("## Time per query (criterion medians)\n");
     println!(
-        "| kind | family | parry call | parry ns | fixed ns | fixed / parry | paired | bytes/query fixed / parry | note |"
+        "| kind | family | parry call | parry ns | fixed ns | fixed / parry | paired | paired ns parry / fixed | bytes/query fixed / parry | note |"
     );
-    println!("|---|---|---|---:|---:|---:|---:|---:|---|");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---|");
     for row in rows {
         println!("{row}");
     }
     println!(
         "\nfixed / parry: ratio of the criterion medians; paired: median over {ROUNDS} \
-         back-to-back runs of both (same load). Clock: thread CPU time. Families: mixed \
+         back-to-back runs of both (same load), with the median ns per query of each side \
+         in those runs (a prefix of the scene's queries for slow kinds). Clock: thread CPU time. Families: mixed \
          is the {} pairs of two pools of 1024 shapes (in cache) in random order, \
          no-shortcut the same for pools where no pair is a shortcut case (see the \
          queries below); streaming is {} distinct queries read once from memory, whose \
@@ -254,7 +280,8 @@ fn print_checks(rows: &[String], details: &[String]) {
     println!(
         "\nShortcut cases (counted on the exact grid values, whether or not the \
          library takes a shortcut there): for rays the origin inside the box and the box \
-         behind the origin on some axis; for sweeps the moving box missing the bounding box \
+         behind the origin on some axis (for capsules and spheres: the origin in the shape, \
+         and both ends of the segment behind it); for sweeps the moving box missing the bounding box \
          of its sweep, and overlapping at both ends.\n"
     );
     println!("### Disagreement classes\n");
@@ -273,10 +300,18 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion"));
+    let only: Vec<String> = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map_or_else(Vec::new, |names| {
+            names.split('|').map(String::from).collect()
+        });
+    let wanted = |spec: &Spec| only.is_empty() || only.iter().any(|n| spec.group().contains(n));
     let (mut timing_rows, mut check_rows, mut details) = (Vec::new(), Vec::new(), Vec::new());
     let mut unexplained = 0;
     // One scene at a time: a streaming scene is hundreds of MB.
-    for spec in all_specs() {
+    for spec in all_specs().into_iter().filter(wanted) {
         let kind = spec.build();
         if !check_only {
             timing_rows.push(timing_row(&dir, &spec, kind.as_ref()));
@@ -289,8 +324,12 @@ fn main() {
     if !check_only {
         print_timings(&timing_rows);
     }
-    let batch_agrees = batch(&dir);
-    let pairs_agree = broadphase(&dir) && batch_agrees;
+    // The batch and broadphase tables belong to no query group: `--only`
+    // leaves them out.
+    let pairs_agree = !only.is_empty() || {
+        let batch_agrees = batch(&dir);
+        broadphase(&dir) && batch_agrees
+    };
     print_checks(&check_rows, &details);
     if !pairs_agree {
         std::process::exit(1);

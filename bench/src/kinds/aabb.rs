@@ -160,7 +160,7 @@ impl Query for AabbContact {
 
 /// Rays: origins in the world, directions up to 4 units per axis, `max_t`
 /// up to 32 (grid counts).
-fn gen_ray(rng: &mut Rng) -> GRay<3> {
+pub(super) fn gen_ray(rng: &mut Rng) -> GRay<3> {
     GRay {
         o: crate::grid::uniform_vec(rng, -WORLD, WORLD),
         d: nonzero_vec(rng, 64),

@@ -5,11 +5,13 @@
 //! so that about half of the queries hit; the report prints the fraction.
 
 mod aabb;
+mod capsule;
 mod noshort;
 mod obb;
 mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
+pub use capsule::{CapsuleOverlap, RayCapsule, RaySphere};
 pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
 pub use sweep::{AabbSweep, AabbSweepCast, AabbSweepPair};

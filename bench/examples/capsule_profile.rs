@@ -1,0 +1,24 @@
+//! A driver for profiling the capsule kinds under cachegrind: runs
+//! fixed-collide (or parry) on the first N queries of a kind's mixed scene.
+//!
+//! `valgrind --tool=cachegrind bench/target/release/examples/capsule_profile
+//! capsule_overlap fixed 20000`
+
+use scene::kinds::{CapsuleOverlap, RayCapsule, RaySphere};
+use scene::{Kind, Scene};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let kind: Box<dyn Kind> = match args.first().map(String::as_str) {
+        Some("ray_capsule") => Box::new(Scene::<RayCapsule>::default()),
+        Some("ray_sphere") => Box::new(Scene::<RaySphere>::default()),
+        _ => Box::new(Scene::<CapsuleOverlap>::default()),
+    };
+    let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20_000);
+    let sum = if args.get(1).map(String::as_str) == Some("parry") {
+        kind.run_parry(n)
+    } else {
+        kind.run_fixed(n)
+    };
+    println!("{sum}");
+}

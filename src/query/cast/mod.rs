@@ -21,6 +21,7 @@ mod flat;
 mod round;
 
 use super::capsule::core::Gap;
+use super::capsule::pair::add_core;
 use crate::dim::{Const, Dim};
 use crate::error::{Error, Field};
 use crate::num::{Fx, wide};
@@ -132,6 +133,8 @@ where
         _ => {}
     }
     let mut gap = Gap::new();
+    // The moving shape in positive, the target negated: a point of the
+    // program is `moving - target`.
     let radius = add_core(&mut gap, moving, false) + add_core(&mut gap, target, true);
     let dv = d.0.map(wide);
     Ok(if radius > 0 {
@@ -149,34 +152,6 @@ fn kind<const D: usize>(s: &Shape<D>) -> &'static str {
         Shape::Sphere(_) => "sphere",
         Shape::Segment(_) => "segment",
         Shape::Capsule(_) => "capsule",
-    }
-}
-
-/// Puts the shape's core into `gap` (negated when `negative`) and returns
-/// its radius, raw. The moving shape goes in positive and the target
-/// negated, so that a point of the program is `moving - target`.
-fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bool) -> i128 {
-    match s {
-        Shape::Aabb(b) => {
-            gap.aabb(b, negative);
-            0
-        }
-        Shape::Obb(b) => {
-            gap.obb(b, negative);
-            0
-        }
-        Shape::Sphere(b) => {
-            gap.point(&b.center(), negative);
-            wide(b.radius())
-        }
-        Shape::Segment(g) => {
-            gap.segment(&g.a(), &g.b(), negative);
-            0
-        }
-        Shape::Capsule(c) => {
-            gap.segment(&c.a(), &c.b(), negative);
-            wide(c.radius())
-        }
     }
 }
 

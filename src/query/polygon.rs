@@ -10,7 +10,7 @@
 
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
-use super::capsule::wide::Big;
+use super::capsule::wide::{Big, Ratio};
 use super::ray::RayHit;
 use crate::num::{Fx, wide};
 use crate::shape::{Polygon, Ray, Shape};
@@ -28,7 +28,7 @@ pub(super) fn outward(a: &[i128; 2], b: &[i128; 2]) -> [i128; 2] {
 }
 
 /// `n . (p - a)`: below 2^108 (see the module).
-fn side(n: &[i128; 2], a: &[i128; 2], p: &[i128; 2]) -> i128 {
+pub(super) fn side(n: &[i128; 2], a: &[i128; 2], p: &[i128; 2]) -> i128 {
     n[0] * (p[0] - a[0]) + n[1] * (p[1] - a[1])
 }
 
@@ -108,10 +108,12 @@ pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
     if contains(polygon, &inner) {
         return true;
     }
+    // The shape's core once; each edge adds its segment to a copy.
+    let mut core = Gap::new();
+    let r = add_core(&mut core, shape, true);
     polygon.edges().any(|(p, q)| {
-        let mut gap = Gap::new();
+        let mut gap = core;
         gap.segment(&p, &q, false);
-        let r = add_core(&mut gap, shape, true);
         gap.within(r)
     })
 }
@@ -125,19 +127,12 @@ fn contains(polygon: &Polygon, v: &Vec2) -> bool {
     })
 }
 
-/// A bound `num / den` on the ray parameter (`den > 0`), from edge `edge`.
+/// A bound on the ray parameter and the outward normal of the edge that
+/// gives it (zero for the bounds `0` and `max_t`).
 #[derive(Clone, Copy)]
 struct Bound {
-    num: i128,
-    den: i128,
-    edge: usize,
-}
-
-impl Bound {
-    /// `self < other`, exactly.
-    fn below(&self, other: &Bound) -> bool {
-        Big::prod(self.num, other.den) < Big::prod(other.num, self.den)
-    }
+    at: Ratio,
+    normal: [i128; 2],
 }
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in a closed convex
@@ -176,17 +171,15 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
     // Entry: t >= 0 (edge index MAX: the origin); exit: t <= max_t, at
     // scale 2^32 over 1.
     let mut enter = Bound {
-        num: 0,
-        den: 1,
-        edge: usize::MAX,
+        at: Ratio::new(0, 1),
+        normal: [0, 0],
     };
     let mut exit = Bound {
-        num: wide(ray.max_t()),
-        den: 1 << 32,
-        edge: usize::MAX,
+        at: Ratio::new(wide(ray.max_t()), 1 << 32),
+        normal: [0, 0],
     };
     let mut inside = true;
-    for (i, (p, q)) in polygon.edges().enumerate() {
+    for (p, q) in polygon.edges() {
         let (p, q) = (raw(&p), raw(&q));
         let n = outward(&p, &q);
         // In the half-plane at t: n.(o - p) + t n.d <= 0, i.e. t n.d <= num.
@@ -197,20 +190,18 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
             if num < 0 {
                 return None; // parallel to the edge, outside its line
             }
-        } else if den < 0 {
-            // Entering: t >= num / den = (-num) / (-den).
-            let b = Bound {
-                num: -num,
-                den: -den,
-                edge: i,
-            };
-            // Strictly later replaces: the lower index wins a tie.
-            if enter.below(&b) {
-                enter = b;
-            }
         } else {
-            let b = Bound { num, den, edge: i };
-            if b.below(&exit) {
+            let b = Bound {
+                at: Ratio::new(num, den),
+                normal: n,
+            };
+            if den < 0 {
+                // Entering: t >= num / den. Strictly later replaces: the
+                // lower index wins a tie.
+                if enter.at.lt(&b.at) {
+                    enter = b;
+                }
+            } else if b.at.lt(&exit.at) {
                 exit = b;
             }
         }
@@ -223,47 +214,26 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
             inside: true,
         });
     }
-    if exit.below(&enter) {
+    // From outside, a hit enters through an edge (an edge the origin is
+    // outside of either bounds the entry or ends the ray before 0).
+    if exit.at.lt(&enter.at) || enter.normal == [0, 0] {
         return None;
     }
-    let (p, q) = polygon.edges().nth(enter.edge)?;
-    let n = outward(&raw(&p), &raw(&q));
-    let (num, den) = (Big::from(enter.num), Big::from(enter.den));
-    let t = num.mul(Big::pow2(32)).div_floor(den).to_i128_saturating();
     let mut point = ray.origin();
-    for (slot, &dk) in point.0.iter_mut().zip(&d) {
-        let step = num.mul(Big::from(dk)).div_floor(den).to_i128_saturating();
-        *slot = fx(wide(*slot) + step);
+    for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
+        *slot = enter.at.floor_along(ok, dk);
     }
     Some(RayHit {
-        t: fx(t),
+        t: enter.at.floor_fx(),
         point,
-        normal: unit(&n),
+        normal: unit(&enter.normal),
         inside: false,
     })
 }
 
-/// `v / |v|` per component rounded down, exactly: `floor(2^32 v_k /
-/// sqrt(L))` with `L = |v|^2`, through `floor(a / sqrt(L)) =
-/// isqrt(floor(a^2 / L))` for `a >= 0` and `-ceil(|a| / sqrt(L))`
-/// otherwise. `v` non-zero, components below 2^54.
+/// `v / |v|` per component rounded down, exactly ([`Big::floor_over_root`]
+/// of `2^32 v_k` and `|v|^2`). `v` non-zero, components below 2^54.
 pub(super) fn unit(v: &[i128; 2]) -> Vec2 {
     let l = Big::from(v[0] * v[0] + v[1] * v[1]);
-    Vector(v.map(|c| {
-        let a = Big::from(c).mul(Big::pow2(32));
-        let a2 = a.square();
-        let bits = if c >= 0 {
-            a2.div_floor(l).isqrt()
-        } else {
-            // ceil(a^2 / L), then the ceiling of its root.
-            let up = a2.add(l).sub(Big::from(1)).div_floor(l);
-            up.ceil_sqrt().neg()
-        };
-        fx(bits.to_i128_saturating())
-    }))
-}
-
-/// The raw bits as an `Fx` (every caller's value lies in range).
-pub(super) fn fx(v: i128) -> Fx {
-    Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
+    Vector(v.map(|c| Big::floor_over_root(Big::from(c).mul(Big::pow2(32)), l).to_fx_saturating()))
 }

@@ -6,8 +6,8 @@
 //! (in `i128`); every comparison of values over square roots squares both
 //! sides in the wide integer (below 2^330).
 
-use super::capsule::wide::Big;
-use super::polygon::{fx, outward, polygon_overlap, raw, unit};
+use super::capsule::wide::{Big, Ratio};
+use super::polygon::{outward, raw, side, unit};
 use crate::num::Fx;
 use crate::shape::Polygon;
 use crate::vec::Vec2;
@@ -73,7 +73,9 @@ impl Axis {
 }
 
 /// The axis of each edge of `r` against the vertices of `i`, the least
-/// penetrating first (the lower edge index on a tie).
+/// penetrating first (the lower edge index on a tie); `None` when an edge
+/// separates (a gap above 0): the polygons do not overlap, the test of
+/// [`polygon_overlap`](super::polygon::polygon_overlap) on these axes.
 fn best_axis(r: &Polygon, i: &Polygon) -> Option<Axis> {
     let mut best: Option<Axis> = None;
     for (edge, (p, q)) in r.edges().enumerate() {
@@ -82,11 +84,13 @@ fn best_axis(r: &Polygon, i: &Polygon) -> Option<Axis> {
         let mut gap = i128::MAX;
         let mut deepest = 0;
         for (k, v) in i.points().iter().enumerate() {
-            let v = raw(v);
-            let s = n[0] * (v[0] - p[0]) + n[1] * (v[1] - p[1]);
+            let s = side(&n, &p, &raw(v));
             if s < gap {
                 (gap, deepest) = (s, k);
             }
+        }
+        if gap > 0 {
+            return None;
         }
         let axis = Axis {
             n,
@@ -104,32 +108,8 @@ fn best_axis(r: &Polygon, i: &Polygon) -> Option<Axis> {
     best
 }
 
-/// A fraction `num / den`, `den > 0`.
-#[derive(Clone, Copy)]
-struct Frac {
-    num: i128,
-    den: i128,
-}
-
-impl Frac {
-    fn new(num: i128, den: i128) -> Self {
-        if den < 0 {
-            Frac {
-                num: -num,
-                den: -den,
-            }
-        } else {
-            Frac { num, den }
-        }
-    }
-
-    fn lt(&self, o: &Frac) -> bool {
-        Big::prod(self.num, o.den) < Big::prod(o.num, self.den)
-    }
-}
-
 /// The contact of two convex polygons overlapping as closed sets, or
-/// `None` when they do not overlap ([`polygon_overlap`]).
+/// `None` when they do not overlap ([`polygon_overlap`](crate::polygon_overlap)).
 ///
 /// - **Axis**: every edge normal of `a`, then of `b`; the one with the
 ///   least penetration (the edge's support gap over its length, compared
@@ -163,9 +143,7 @@ impl Frac {
 /// assert_eq!(c.points(), &[v(3, 4), v(3, 0)]);
 /// ```
 pub fn polygon_contact(a: &Polygon, b: &Polygon) -> Option<PolygonContact> {
-    if !polygon_overlap(a, b) {
-        return None;
-    }
+    // Two convex polygons overlap iff no edge normal of either separates.
     let on_a = best_axis(a, b)?;
     let on_b = best_axis(b, a)?;
     let (axis, flipped, inc) = if on_b.shallower(&on_a) {
@@ -178,13 +156,12 @@ pub fn polygon_contact(a: &Polygon, b: &Polygon) -> Option<PolygonContact> {
     } else {
         axis.n
     };
-    // ceil(|gap| / |n|) = ceil_sqrt(ceil(gap^2 / len2)).
-    let (g2, l) = (Big::prod(axis.gap, axis.gap), Big::from(axis.len2));
-    let depth = g2.add(l).sub(Big::from(1)).div_floor(l).ceil_sqrt();
+    // ceil(|gap| / |n|) = -floor(gap / |n|), gap <= 0.
+    let depth = Big::floor_over_root(Big::from(axis.gap), Big::from(axis.len2)).neg();
     let (points, count) = contact_points(&axis, inc);
     Some(PolygonContact {
         normal: unit(&toward_b),
-        depth: fx(depth.to_i128_saturating()),
+        depth: depth.to_fx_saturating(),
         points,
         count,
         flipped,
@@ -228,7 +205,7 @@ fn contact_points(axis: &Axis, inc: &Polygon) -> ([Vec2; 2], u8) {
     let dot = |u: [i128; 2], w: [i128; 2]| u[0] * w[0] + u[1] * w[1];
     let diff = |u: [i128; 2], w: [i128; 2]| [u[0] - w[0], u[1] - w[1]];
     let te = dot(t, e);
-    let (mut lo, mut hi) = (Frac::new(0, 1), Frac::new(1, 1));
+    let (mut lo, mut hi) = (Ratio::new(0, 1), Ratio::new(1, 1));
     for (c0, lower_side) in [
         (dot(t, diff(v1, axis.p)), true),
         (dot(t, diff(v1, axis.q)), false),
@@ -240,7 +217,7 @@ fn contact_points(axis: &Axis, inc: &Polygon) -> ([Vec2; 2], u8) {
                 return deepest();
             }
         } else {
-            let s = Frac::new(-c0, te);
+            let s = Ratio::new(-c0, te);
             if keep_above {
                 if lo.lt(&s) {
                     lo = s;
@@ -265,8 +242,7 @@ fn contact_points(axis: &Axis, inc: &Polygon) -> ([Vec2; 2], u8) {
         if h > Big::from(0) {
             continue;
         }
-        let den = Big::from(s.den);
-        let point = Vec2::new(floor_at(v1[0], e[0], s, den), floor_at(v1[1], e[1], s, den));
+        let point = Vec2::new(s.floor_along(v1[0], e[0]), s.floor_along(v1[1], e[1]));
         if let Some(slot) = out.get_mut(usize::from(count)) {
             *slot = point;
             count += 1;
@@ -276,12 +252,6 @@ fn contact_points(axis: &Axis, inc: &Polygon) -> ([Vec2; 2], u8) {
         return deepest();
     }
     (out, count)
-}
-
-/// `floor(v + s e)` in raw bits, exactly.
-fn floor_at(v: i128, e: i128, s: &Frac, den: Big) -> Fx {
-    let num = Big::prod(v, s.den).add(Big::prod(s.num, e));
-    fx(num.div_floor(den).to_i128_saturating())
 }
 
 /// `d1 / sqrt(l1) < d2 / sqrt(l2)` for `l1, l2 > 0`, exactly.

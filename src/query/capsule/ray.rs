@@ -8,7 +8,7 @@
 //! below 2^165), below 2^842: within the 1024 bits of the wide integer.
 
 use super::core::Gap;
-use super::wide::Big;
+use super::wide::{Big, Ratio};
 use crate::dim::{Const, Dim};
 use crate::num::{Fx, wide};
 use crate::query::obb::ray_obb;
@@ -148,13 +148,6 @@ fn dot<const D: usize>(x: &[i128; D], y: &[i128; D]) -> i128 {
     x.iter().zip(y).map(|(p, q)| p * q).sum()
 }
 
-/// A rational `num / den` with `den > 0`.
-#[derive(Clone, Copy)]
-struct Frac {
-    num: i128,
-    den: i128,
-}
-
 impl<const D: usize> Geometry<D> {
     fn new(ray: &Ray<D>, c: &Capsule<D>) -> Self {
         let o = ray.origin().0.map(wide);
@@ -202,7 +195,7 @@ impl<const D: usize> Geometry<D> {
 
     /// The pieces in the order the ray meets them, each with its end
     /// (`None`: unbounded).
-    fn pieces(&self) -> ([(Piece, Option<Frac>); 3], usize) {
+    fn pieces(&self) -> ([(Piece, Option<Ratio>); 3], usize) {
         let (uu, du, mu) = (
             dot(&self.u, &self.u),
             dot(&self.d, &self.u),
@@ -220,17 +213,7 @@ impl<const D: usize> Geometry<D> {
             return ([(piece, None); 3], 1);
         }
         // s(t) |u|^2 = mu + t du: s = 0 at -mu / du, s = 1 at (uu - mu) / du.
-        let frac = |num: i128| {
-            if du < 0 {
-                Frac {
-                    num: -num,
-                    den: -du,
-                }
-            } else {
-                Frac { num, den: du }
-            }
-        };
-        let (at_a, at_b) = (frac(-mu), frac(uu - mu));
+        let (at_a, at_b) = (Ratio::new(-mu, du), Ratio::new(uu - mu, du));
         if du > 0 {
             (
                 [
@@ -256,11 +239,11 @@ impl<const D: usize> Geometry<D> {
     /// ray (unbounded) enters the capsule. The origin is outside.
     fn entry_piece(&self) -> Option<(Piece, Quad)> {
         let (pieces, n) = self.pieces();
-        let mut start = Frac { num: 0, den: 1 };
+        let mut start = Ratio::new(0, 1);
         for &(piece, end) in pieces.iter().take(n) {
             // The part of the piece at t >= 0: [start, end].
             if let Some(e) = end
-                && Big::prod(e.num, start.den) <= Big::prod(start.num, e.den)
+                && !start.lt(&e)
             {
                 continue; // ends before the ray's current start
             }
@@ -305,13 +288,13 @@ impl<const D: usize> Geometry<D> {
         if lhs > Big::from(0) && lhs.square() > disc64 {
             return None;
         }
-        let t = Big::floor_root_div(p32, false, disc64, q.a).to_i128_saturating();
+        let t = Big::floor_root_div(p32, false, disc64, q.a).to_fx_saturating();
         let mut point = ray.origin();
         for (slot, &d) in point.0.iter_mut().zip(&self.d) {
             // o_k + floor((-B d_k - d_k sqrt(disc)) / A).
             let dk = Big::from(d);
             let step = Big::floor_root_div(q.b.neg().mul(dk), d < 0, disc.mul(dk.square()), q.a);
-            *slot = fx_saturating(wide(*slot).saturating_add(step.to_i128_saturating()));
+            *slot = Big::from(wide(*slot)).add(step).to_fx_saturating();
         }
         let normal = if c.radius() == Fx::ZERO {
             self.axis_normal()
@@ -319,7 +302,7 @@ impl<const D: usize> Geometry<D> {
             self.normal(piece, q, &disc64, wide(c.radius()))
         };
         Some(RayHit {
-            t: fx_saturating(t),
+            t,
             point,
             normal,
             inside: false,
@@ -352,7 +335,7 @@ impl<const D: usize> Geometry<D> {
                 disc64.mul(beta.square()),
                 q.a.mul(den),
             );
-            *nk = fx_saturating(v.to_i128_saturating());
+            *nk = v.to_fx_saturating();
         }
         n
     }
@@ -377,8 +360,4 @@ fn minus<const D: usize>(x: [i128; D], y: [i128; D]) -> [i128; D] {
         *rk -= yk;
     }
     r
-}
-
-fn fx_saturating(v: i128) -> Fx {
-    Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
 }

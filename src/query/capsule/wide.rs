@@ -7,6 +7,7 @@
 //! Multiplication only touches the significant limbs, so small values stay
 //! cheap.
 
+use crate::num::Fx;
 use core::cmp::Ordering;
 
 const N: usize = 16;
@@ -239,6 +240,21 @@ impl Big {
         n.div_floor(r)
     }
 
+    /// `floor(a / sqrt(l))` for `l > 0`, exactly: `floor(+-sqrt(a^2 l) /
+    /// l)` with the sign of `a` (see [`floor_root_div`](Self::floor_root_div)).
+    /// The one form behind every rounded unit normal and every length over
+    /// a root (`a` and `l` below 2^330).
+    pub(crate) fn floor_over_root(a: Big, l: Big) -> Big {
+        Big::floor_root_div(Big::from(0), !a.is_negative(), a.square().mul(l), l)
+    }
+
+    /// The value as an `Fx` of these raw bits, saturating at the ends of
+    /// `Fx` (every caller's value lies within it).
+    pub(crate) fn to_fx_saturating(self) -> Fx {
+        let v = self.to_i128_saturating();
+        Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
+    }
+
     /// The value as an `i128`, saturating.
     pub(crate) fn to_i128_saturating(self) -> i128 {
         let fill = if self.is_negative() { u64::MAX } else { 0 };
@@ -268,6 +284,51 @@ impl Ord for Big {
 impl PartialOrd for Big {
     fn partial_cmp(&self, o: &Big) -> Option<Ordering> {
         Some(self.cmp(o))
+    }
+}
+
+/// A fraction `num / den` of `i128`s with `den > 0`, compared exactly by
+/// cross-multiplication in [`Big`]: the bounds of a clipped parameter
+/// (ray against polygon edges, an incident edge against a strip).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ratio {
+    pub(crate) num: i128,
+    pub(crate) den: i128,
+}
+
+impl Ratio {
+    /// `num / den` for `den != 0`, the sign moved to the numerator.
+    pub(crate) fn new(num: i128, den: i128) -> Ratio {
+        if den < 0 {
+            Ratio {
+                num: -num,
+                den: -den,
+            }
+        } else {
+            Ratio { num, den }
+        }
+    }
+
+    /// `self < other`, exactly.
+    pub(crate) fn lt(&self, other: &Ratio) -> bool {
+        Big::prod(self.num, other.den) < Big::prod(other.num, self.den)
+    }
+
+    /// `floor(self * 2^32)` as raw `Fx` bits, exactly (saturating).
+    pub(crate) fn floor_fx(&self) -> Fx {
+        Big::from(self.num)
+            .mul(Big::pow2(32))
+            .div_floor(Big::from(self.den))
+            .to_fx_saturating()
+    }
+
+    /// `floor(v + self * e)` (raw bits), exactly: a coordinate of the
+    /// point at this parameter along `e` from `v`, rounded down.
+    pub(crate) fn floor_along(&self, v: i128, e: i128) -> Fx {
+        Big::prod(v, self.den)
+            .add(Big::prod(self.num, e))
+            .div_floor(Big::from(self.den))
+            .to_fx_saturating()
     }
 }
 

@@ -151,17 +151,14 @@ fn normals<const D: usize>(cols: &[([i128; 3], i128, i128)]) -> ([[i128; 3]; MAX
     (out, n)
 }
 
-/// `-n / |n|` (`negate`) or `n / |n|`, each component rounded down:
-/// `floor(2^32 v / sqrt(|n|^2))` exactly, as `floor(+-sqrt(2^64 v^2 |n|^2)
-/// / |n|^2)`.
+/// `-n / |n|` (`negate`) or `n / |n|`, each component rounded down
+/// exactly ([`Big::floor_over_root`] of `2^32 v` and `|n|^2`).
 fn unit<const D: usize>(nm: [i128; 3], negate: bool) -> Vector<D> {
     let nn = dot_big(&nm, &nm);
     let mut out = Vector::ZERO;
     for (slot, &c) in out.0.iter_mut().zip(&nm) {
         let v = if negate { -c } else { c };
-        let q = Big::pow2(64).mul(Big::prod(v, v)).mul(nn);
-        let f = Big::floor_root_div(Big::from(0), v >= 0, q, nn);
-        *slot = Fx::from_bits(f.to_i128_saturating() as i64);
+        *slot = Big::floor_over_root(Big::from(v).mul(Big::pow2(32)), nn).to_fx_saturating();
     }
     out
 }

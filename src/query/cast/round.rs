@@ -77,8 +77,7 @@ fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
         return out;
     }
     for (slot, c) in out.0.iter_mut().zip(x) {
-        let v = c.mul(Big::pow2(32)).div_floor(len).to_i128_saturating();
-        *slot = Fx::from_bits(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
+        *slot = c.mul(Big::pow2(32)).div_floor(len).to_fx_saturating();
     }
     out
 }

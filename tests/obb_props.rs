@@ -27,7 +27,7 @@ use obb_reference::RefBox;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
-use common::raw::{DOM, ONE, clamp_dom, coord, fx, size, vector};
+use common::raw::{DOM, ONE, clamp_dom, coord, fx, signed_perm, size, vector};
 
 fn sizes<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform(size())
@@ -35,25 +35,6 @@ fn sizes<const D: usize>() -> impl Strategy<Value = [i64; D]> {
 
 fn coords<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform(coord())
-}
-
-/// Signed permutation axes: `axes[k] = +-e_perm(k)`. 2D: 8 codes, 3D: 48.
-fn signed_perm<const D: usize>(code: u32) -> [Vector<D>; D] {
-    let perms: &[[usize; 3]] = if D == 2 {
-        &[[0, 1, 2], [1, 0, 2]]
-    } else {
-        &[
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
-    };
-    let p = perms[code as usize % perms.len()];
-    let signs = code / perms.len() as u32;
-    std::array::from_fn(|k| Vector::unit(p[k], signs >> k & 1 == 0))
 }
 
 /// Another rotation with the same axes, permuted and sign-flipped: every

@@ -24,7 +24,7 @@ use common::cases;
 use fixed_collide::{Aabb, Fx, Obb, Rot, Rot2, Rot3, Segment, Vector};
 use proptest::prelude::*;
 
-use common::raw::{DOM, ONE, clamp_dom, coord, fx, size, vector};
+use common::raw::{DOM, ONE, clamp_dom, coord, fx, signed_perm, size, vector};
 
 fn coords<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform::<_, D>(coord())
@@ -102,25 +102,6 @@ fn aabb<const D: usize>() -> impl Strategy<Value = Aabb<D>> {
         let max: [i64; D] = std::array::from_fn(|k| clamp_dom(min[k] as i128 + h[k] as i128));
         Aabb::try_new(vector(min), vector(max)).unwrap()
     })
-}
-
-/// Signed permutation axes: exactly orthonormal.
-fn signed_perm<const D: usize>(code: u32) -> [Vector<D>; D] {
-    let perms: &[[usize; 3]] = if D == 2 {
-        &[[0, 1, 2], [1, 0, 2]]
-    } else {
-        &[
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
-    };
-    let p = perms[code as usize % perms.len()];
-    let signs = code / perms.len() as u32;
-    std::array::from_fn(|k| Vector::unit(p[k], signs >> k & 1 == 0))
 }
 
 fn angle() -> impl Strategy<Value = Fx> {

@@ -4,20 +4,12 @@
 
 use super::ray_reference as rr;
 use super::*;
+use crate::common::table::{ex, n};
 use fixed_collide::{Capsule, Exact, Ray, ray_capsule};
 use num_bigint::BigInt;
 use std::fmt::Write;
 
 const ULP: Fx = Fx::DELTA;
-
-fn n(x: &str) -> Fx {
-    x.parse().unwrap()
-}
-
-fn ex<const D: usize>(v: Vector<D>) -> String {
-    let parts: Vec<String> = v.0.iter().map(|c| Exact(*c).to_string()).collect();
-    format!("[{}]", parts.join(", "))
-}
 
 struct Table(String);
 

@@ -348,7 +348,7 @@ pub fn is_neg(x: &Q) -> bool {
 }
 
 /// Adds a shape's core to `qp` (with `sign`) and returns its radius.
-fn core<const D: usize>(qp: &mut Qp, s: &fixed_collide::Shape<D>, sign: i32) -> Q {
+pub fn core<const D: usize>(qp: &mut Qp, s: &fixed_collide::Shape<D>, sign: i32) -> Q {
     use fixed_collide::Shape;
     match s {
         Shape::Aabb(b) => {

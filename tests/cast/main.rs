@@ -17,7 +17,7 @@ mod round_props;
 mod snapshots;
 
 use common::cases;
-use common::raw::{ONE, clamp_dom, fx, vector};
+use common::raw::{ONE, clamp_dom, fx, signed_perm, vector};
 use fixed_collide::{Aabb, Ball, Capsule, Fx, Obb, Rot, Rot2, Rot3, Segment, Shape, Vector};
 use proptest::prelude::*;
 
@@ -69,25 +69,6 @@ fn aabb<const D: usize>() -> impl Strategy<Value = Aabb<D>> {
             std::array::from_fn(|k| clamp_dom(c.0[k].to_bits() as i128 + h[k] as i128));
         Aabb::try_new(vector(min), vector(max)).unwrap()
     })
-}
-
-/// Signed permutation axes: exactly orthonormal.
-fn signed_perm<const D: usize>(code: u32) -> [Vector<D>; D] {
-    let perms: &[[usize; 3]] = if D == 2 {
-        &[[0, 1, 2], [1, 0, 2]]
-    } else {
-        &[
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
-    };
-    let p = perms[code as usize % perms.len()];
-    let signs = code / perms.len() as u32;
-    std::array::from_fn(|k| Vector::unit(p[k], signs >> k & 1 == 0))
 }
 
 fn rot2() -> BoxedStrategy<Rot2> {

@@ -15,37 +15,10 @@
 //!   `s d` is inside the open slab of each for an open interval, and the
 //!   entry is the largest start.
 
-use super::qp::{Q, Qp, q, qi, v};
+use super::qp::{Q, Qp, core, q, qi, v};
 use fixed_collide::{Fx, Shape, Vector};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
-
-/// Adds a shape's core to `qp` (with `sign`) and returns its radius (raw).
-pub fn core<const D: usize>(qp: &mut Qp, s: &Shape<D>, sign: i32) -> Q {
-    match s {
-        Shape::Aabb(b) => {
-            qp.aabb(b, sign);
-            Q::zero()
-        }
-        Shape::Obb(b) => {
-            qp.obb(b, sign);
-            Q::zero()
-        }
-        Shape::Sphere(b) => {
-            qp.point(&v(&b.center()), sign);
-            q(b.radius())
-        }
-        Shape::Segment(g) => {
-            qp.segment(&v(&g.a()), &v(&g.b()), sign);
-            Q::zero()
-        }
-        Shape::Capsule(c) => {
-            qp.segment(&v(&c.a()), &v(&c.b()), sign);
-            q(c.radius())
-        }
-        _ => unreachable!("a shape the tests do not know"),
-    }
-}
 
 /// The sum of the radii (raw).
 pub fn radius<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Q {

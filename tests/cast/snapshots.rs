@@ -5,72 +5,12 @@
 
 use super::reference::{flat, floor_raw, penetrates, radius};
 use super::*;
-use fixed_collide::{Aabb, Exact, Obb, Rot2, Shape, shape_cast};
+use crate::common::table::{aabb, ball, cap, ex, i2, i3, n, seg, text};
+use fixed_collide::{Exact, Obb, Rot2, Shape, shape_cast};
 use num_traits::Zero;
 use std::fmt::Write;
 
 const ULP: Fx = Fx::DELTA;
-
-fn i2(x: i32, y: i32) -> Vector<2> {
-    Vector::from_ints([x, y])
-}
-
-fn i3(x: i32, y: i32, z: i32) -> Vector<3> {
-    Vector::from_ints([x, y, z])
-}
-
-fn n(x: &str) -> Fx {
-    x.parse().unwrap()
-}
-
-fn cap<const D: usize>(a: Vector<D>, b: Vector<D>, r: Fx) -> Shape<D> {
-    Capsule::try_new(a, b, r).unwrap().into()
-}
-
-fn seg<const D: usize>(a: Vector<D>, b: Vector<D>) -> Shape<D> {
-    Segment::try_new(a, b).unwrap().into()
-}
-
-fn ball<const D: usize>(c: Vector<D>, r: Fx) -> Shape<D> {
-    Ball::try_new(c, r).unwrap().into()
-}
-
-fn aabb<const D: usize>(min: Vector<D>, max: Vector<D>) -> Shape<D> {
-    Aabb::try_new(min, max).unwrap().into()
-}
-
-fn ex<const D: usize>(v: Vector<D>) -> String {
-    let parts: Vec<String> = v.0.iter().map(|c| Exact(*c).to_string()).collect();
-    format!("[{}]", parts.join(", "))
-}
-
-fn text<const D: usize>(s: &Shape<D>) -> String {
-    match s {
-        Shape::Aabb(b) => format!("aabb min {} max {}", ex(b.min()), ex(b.max())),
-        Shape::Obb(b) => {
-            let axes: Vec<String> = b.axes().iter().map(|a| ex(*a)).collect();
-            format!(
-                "obb center {} half {} axes [{}]",
-                ex(b.center()),
-                ex(b.half()),
-                axes.join(", ")
-            )
-        }
-        Shape::Sphere(b) => format!(
-            "sphere center {} radius {}",
-            ex(b.center()),
-            Exact(b.radius())
-        ),
-        Shape::Segment(g) => format!("segment a {} b {}", ex(g.a()), ex(g.b())),
-        Shape::Capsule(c) => format!(
-            "capsule a {} b {} radius {}",
-            ex(c.a()),
-            ex(c.b()),
-            Exact(c.radius())
-        ),
-        _ => unreachable!(),
-    }
-}
 
 struct Table(String);
 

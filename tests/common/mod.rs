@@ -9,6 +9,9 @@ pub mod rng;
 /// Raw-bit values and generators of the property tests.
 pub mod raw;
 
+/// Shape builders and their exact text, for the edge tables.
+pub mod table;
+
 /// Property cases per proptest property: `FIXED_COLLIDE_CASES` when set to a
 /// number (the cross-platform check lowers it under qemu), else 10,000.
 pub fn cases() -> u32 {

@@ -1,5 +1,6 @@
 //! Raw-bit values and their generators, shared by the property tests that
-//! draw coordinates and sizes as `I32F32` bits (`obb_props`, `capsule`).
+//! draw coordinates and sizes as `I32F32` bits (`obb_props`, `capsule`,
+//! `cast`).
 
 use fixed_collide::{Fx, Vector};
 use proptest::prelude::*;
@@ -42,4 +43,24 @@ pub fn size() -> impl Strategy<Value = i64> {
         1 => prop_oneof![Just(DOM), Just(DOM - 1)],
         1 => 0..=DOM,
     ]
+}
+
+/// Signed permutation axes, exactly orthonormal: `axes[k] = +-e_perm(k)`.
+/// 2D: 8 codes, 3D: 48 (`code` wraps).
+pub fn signed_perm<const D: usize>(code: u32) -> [Vector<D>; D] {
+    let perms: &[[usize; 3]] = if D == 2 {
+        &[[0, 1, 2], [1, 0, 2]]
+    } else {
+        &[
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ]
+    };
+    let p = perms[code as usize % perms.len()];
+    let signs = code / perms.len() as u32;
+    std::array::from_fn(|k| Vector::unit(p[k], signs >> k & 1 == 0))
 }

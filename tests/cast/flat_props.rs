@@ -33,7 +33,10 @@ where
     Ok(())
 }
 
-fn point_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
+fn point_shape<const D: usize>() -> BoxedStrategy<Shape<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     point::<D>()
         .prop_map(|c| Ball::try_new(c, Fx::ZERO).unwrap().into())
         .boxed()

@@ -21,7 +21,10 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 /// The sum of the radii (raw).
-pub fn radius<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Q {
+pub fn radius<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Q
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut qp = Qp::new(D);
     core(&mut qp, a, 1) + core(&mut qp, b, -1)
 }
@@ -34,7 +37,10 @@ pub fn penetrates<const D: usize>(
     target: &Shape<D>,
     s0: i64,
     s1: i64,
-) -> bool {
+) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut qp = Qp::new(D);
     let r = core(&mut qp, moving, 1) + core(&mut qp, target, -1);
     assert!(r.is_positive());
@@ -47,7 +53,10 @@ pub fn penetrates<const D: usize>(
 
 /// The direction vectors (raw) of a polytope shape's edges (none for a
 /// point).
-fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>> {
+fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let raw =
         |p: &Vector<D>| -> Vec<BigInt> { p.0.iter().map(|c| BigInt::from(c.to_bits())).collect() };
     let unit =
@@ -76,7 +85,10 @@ fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>> {
 }
 
 /// The vertices of a polytope shape, exact.
-fn vertices<const D: usize>(s: &Shape<D>) -> Vec<Vec<Q>> {
+fn vertices<const D: usize>(s: &Shape<D>) -> Vec<Vec<Q>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     match s {
         Shape::Aabb(b) => (0..1 << D)
             .map(|m: usize| {
@@ -128,7 +140,10 @@ pub struct Flat {
     pub normals: Vec<Vec<BigInt>>,
 }
 
-pub fn flat<const D: usize>(moving: &Shape<D>, d: &Vector<D>, target: &Shape<D>) -> Option<Flat> {
+pub fn flat<const D: usize>(moving: &Shape<D>, d: &Vector<D>, target: &Shape<D>) -> Option<Flat>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut gens = edges(moving);
     gens.extend(edges(target));
     let mut normals: Vec<Vec<BigInt>> = vec![];

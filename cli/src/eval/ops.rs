@@ -108,7 +108,10 @@ macro_rules! op_table {
         /// A line's query: the op and its operands, read and built into
         /// the library's types, in dimension `D`.
         #[derive(Clone, Debug)]
-        pub(super) enum Query<const D: usize> {
+        pub(super) enum Query<const D: usize>
+        where
+            Const<D>: Dim<D>,
+        {
             $($op { $($key: $ty),+ },)+
         }
 

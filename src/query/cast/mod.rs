@@ -77,9 +77,10 @@ pub struct Cast<const D: usize> {
 ///   [`overlap`](crate::overlap).
 /// - `d = 0`: a hit (`overlapping`) iff the interiors overlap.
 ///
-/// Pairs: in 2D every moving shape against every target; in 3D a moving
-/// sphere, capsule or segment against every target, and an axis-aligned
-/// box against an axis-aligned box.
+/// Pairs: in 2D every moving shape against every target but the convex
+/// polygon, which is not cast yet (on either side); in 3D a moving sphere,
+/// capsule or segment against every target, and an axis-aligned box
+/// against an axis-aligned box.
 ///
 /// # Errors
 /// - [`Error::OutOfDomain`] (field `d.x`, ...) for a component of `d`
@@ -87,6 +88,9 @@ pub struct Cast<const D: usize> {
 /// - [`Error::UnsupportedPair`] (field `moving`) in 3D for a moving
 ///   axis-aligned or oriented box against anything but an axis-aligned box
 ///   (moving aabb) or at all (moving obb).
+/// - [`Error::UnsupportedPair`] for a polygon ([`Shape::Polygon`]), naming
+///   `moving` when the moving shape is one, else `target`: `moving:
+///   polygon against aabb is not supported in 2D`.
 ///
 /// # Examples
 /// ```
@@ -104,6 +108,11 @@ pub struct Cast<const D: usize> {
 /// let stick = Segment2::try_new(Vec2::from_ints([0, 1]), Vec2::from_ints([2, -1])).unwrap();
 /// let hit = shape_cast(&stick.into(), &Vec2::from_ints([6, 0]), &wall.into()).unwrap().unwrap();
 /// assert_eq!(hit.t_enter, Fx::from_num(0.5));
+/// // A polygon is not cast (yet).
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = fixed_collide::Polygon::try_new(&[v(0, 0), v(2, 0), v(0, 2)]).unwrap();
+/// let e = shape_cast(&ball.into(), &Vec2::from_ints([1, 0]), &tri.into()).unwrap_err();
+/// assert_eq!(e.to_string(), "target: sphere against polygon is not supported in 2D");
 /// ```
 pub fn shape_cast<const D: usize>(
     moving: &Shape<D>,
@@ -135,7 +144,20 @@ where
     let mut gap = Gap::new();
     // The moving shape in positive, the target negated: a point of the
     // program is `moving - target`.
-    let radius = add_core(&mut gap, moving, false) + add_core(&mut gap, target, true);
+    let (Some(rm), Some(rt)) = (
+        add_core(&mut gap, moving, false),
+        add_core(&mut gap, target, true),
+    ) else {
+        // A polygon: not (yet) cast.
+        let polygon_moves = matches!(moving, Shape::Polygon(_));
+        return Err(Error::UnsupportedPair {
+            field: Field::new(if polygon_moves { "moving" } else { "target" }),
+            first: kind(moving),
+            second: kind(target),
+            dim: D as u8,
+        });
+    };
+    let radius = rm + rt;
     let dv = d.0.map(wide);
     Ok(if radius > 0 {
         round::cast::<D>(&gap, dv, radius)
@@ -145,13 +167,17 @@ where
 }
 
 /// The shape's kind, as its JSON tag.
-fn kind<const D: usize>(s: &Shape<D>) -> &'static str {
+fn kind<const D: usize>(s: &Shape<D>) -> &'static str
+where
+    Const<D>: Dim<D>,
+{
     match s {
         Shape::Aabb(_) => "aabb",
         Shape::Obb(_) => "obb",
         Shape::Sphere(_) => "sphere",
         Shape::Segment(_) => "segment",
         Shape::Capsule(_) => "capsule",
+        Shape::Polygon(_) => "polygon",
     }
 }
 

@@ -22,8 +22,8 @@ use crate::shape::{Aabb, Ball, Capsule, Obb, Polygon, Segment};
 ///
 /// **Size.** A polygon is stored inline (up to 64 vertices, 1 KiB), so a
 /// `Shape<2>` is about 1 KiB whatever it holds: the queries take shapes by
-/// reference; copy one only when needed. A `Shape<3>` is the size of its
-/// largest box.
+/// reference; copy one only when needed. A `Shape<3>` is no larger than
+/// it would be without the variant.
 ///
 /// # Examples
 /// ```

@@ -46,6 +46,7 @@ use crate::query::ray::RayHit;
 use crate::query::sat;
 use crate::rot::{Rot, RotForm, RotSpec};
 use crate::shape::{Obb, Polygon, Ray, Shape};
+use crate::vec::Vec2;
 use crate::{Error, Field};
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -134,6 +135,20 @@ pub trait Dim<const D: usize>: sealed::Sealed {
     /// ```
     fn polygon(p: Polygon) -> Option<Self::Polygon>;
 
+    /// The vertices of the polygon `p`, counter-clockwise: exactly
+    /// [`Polygon::points`] in 2D (for code generic over the dimension,
+    /// such as [`shape_cast`](crate::shape_cast)); in 3D there is no
+    /// polygon to call it with.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Const, Dim, Polygon, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let tri = Polygon::try_new(&[v(0, 0), v(4, 0), v(0, 3)]).unwrap();
+    /// assert_eq!(Const::<2>::polygon_points(&tri), tri.points());
+    /// ```
+    fn polygon_points(p: &Self::Polygon) -> &[Vec2];
+
     /// Whether the polygon `p` and the shape `s` overlap as closed sets:
     /// exactly [`polygon_shape_overlap`] in
     /// 2D (the generic [`overlap`](crate::overlap) calls it); in 3D there
@@ -221,6 +236,10 @@ impl Dim<2> for Const<2> {
         Some(p)
     }
 
+    fn polygon_points(p: &Polygon) -> &[Vec2] {
+        p.points()
+    }
+
     #[inline]
     fn polygon_shape_overlap(p: &Polygon, s: &Shape<2>) -> bool {
         polygon_shape_overlap(p, s)
@@ -252,6 +271,10 @@ impl Dim<3> for Const<3> {
 
     fn polygon(_: Polygon) -> Option<NoPolygon> {
         None
+    }
+
+    fn polygon_points(p: &NoPolygon) -> &[Vec2] {
+        match *p {}
     }
 
     fn polygon_shape_overlap(p: &NoPolygon, _: &Shape<3>) -> bool {

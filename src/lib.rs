@@ -21,8 +21,9 @@
 //!   overlap, as [`aabb_sweep`]).
 //! - Convex polygons (2D, up to 64 vertices, stored inline): [`Polygon`],
 //!   [`polygon_overlap`], [`polygon_shape_overlap`], [`ray_polygon`],
-//!   [`polygon_contact`]; as [`Shape::Polygon`] through [`overlap`] and
-//!   [`ray_cast`] (a `Shape<3>` cannot hold one: see [`Dim::Polygon`]).
+//!   [`polygon_contact`]; as [`Shape::Polygon`] through [`overlap`],
+//!   [`ray_cast`] and [`shape_cast`] (against shapes of no radius) (a
+//!   `Shape<3>` cannot hold one: see [`Dim::Polygon`]).
 //! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
 //!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
 //!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],

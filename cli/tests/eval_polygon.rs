@@ -288,13 +288,12 @@ fn a_polygon_is_2d_only() {
 }
 
 #[test]
-fn shape_cast_with_a_polygon_is_an_error_naming_it() {
+fn shape_cast_with_a_polygon_against_a_radius_is_an_error_naming_it() {
     let tri = r#"{"polygon":{"points":[[2,-1],[4,-1],[3,1]]}}"#;
     let ball = r#"{"sphere":{"center":[0,0],"radius":1}}"#;
     let lines = [
         format!(r#"{{"op":"shape_cast","moving":{ball},"d":[4,0],"target":{tri}}}"#),
         format!(r#"{{"op":"shape_cast","moving":{tri},"d":[4,0],"target":{ball}}}"#),
-        format!(r#"{{"op":"shape_cast","moving":{tri},"d":[4,0],"target":{tri}}}"#),
     ];
     check_errors(&[
         (
@@ -309,11 +308,22 @@ fn shape_cast_with_a_polygon_is_an_error_naming_it() {
             Some("moving"),
             "polygon against sphere is not supported in 2D",
         ),
-        (
-            &lines[2],
-            ErrorKind::Invalid,
-            Some("moving"),
-            "polygon against polygon is not supported in 2D",
-        ),
     ]);
+}
+
+#[test]
+fn shape_cast_with_a_polygon_and_no_radius_answers() {
+    // A point (a sphere of radius 0) moving right meets the triangle's edge
+    // from (3, 1) to (2, -1) at (2.5, 0): s = 2.5 / 4.
+    let tri = r#"{"polygon":{"points":[[2,-1],[4,-1],[3,1]]}}"#;
+    let point = r#"{"sphere":{"center":[0,0],"radius":0}}"#;
+    let line = format!(r#"{{"op":"shape_cast","moving":{point},"d":[4,0],"target":{tri}}}"#);
+    let got = eval_line(&line).unwrap();
+    assert!(got.is_hit(), "{}", got.to_json());
+    assert_eq!(got.get("t_enter"), Some(Value::Num(Fx::from_num(0.625))));
+    assert_eq!(got.get("overlapping"), Some(Value::Bool(false)));
+    // A triangle against itself: overlapping from the start.
+    let line = format!(r#"{{"op":"shape_cast","moving":{tri},"d":[-4,1],"target":{tri}}}"#);
+    let got = eval_line(&line).unwrap();
+    assert_eq!(got.get("overlapping"), Some(Value::Bool(true)));
 }

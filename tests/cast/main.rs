@@ -10,6 +10,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod flat_props;
+mod polygon_props;
 #[path = "../capsule/reference.rs"]
 mod qp;
 mod reference;
@@ -157,6 +158,10 @@ where
         Shape::Sphere(b) => b.center(),
         Shape::Segment(g) => g.a(),
         Shape::Capsule(c) => c.a(),
+        Shape::Polygon(p) => {
+            let first = <fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon_points(p)[0];
+            Vector(std::array::from_fn(|k| first.0[k]))
+        }
         _ => unreachable!(),
     }
 }

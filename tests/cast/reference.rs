@@ -80,8 +80,29 @@ where
             ]
         }
         Shape::Sphere(_) | Shape::Segment(_) => vec![],
+        Shape::Polygon(p) => {
+            let pts = polygon_points::<D>(p);
+            (0..pts.len())
+                .map(|i| {
+                    let (a, b) = (&pts[i], &pts[(i + 1) % pts.len()]);
+                    (0..2)
+                        .map(|k| BigInt::from(b.0[k].to_bits()) - BigInt::from(a.0[k].to_bits()))
+                        .collect()
+                })
+                .collect()
+        }
         _ => unreachable!("not a polytope"),
     }
+}
+
+/// A polygon's vertices (2D).
+fn polygon_points<const D: usize>(
+    p: &<fixed_collide::Const<D> as fixed_collide::Dim<D>>::Polygon,
+) -> &[fixed_collide::Vec2]
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    <fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon_points(p)
 }
 
 /// The vertices of a polytope shape, exact.
@@ -118,6 +139,10 @@ where
             .collect(),
         Shape::Segment(g) => vec![v(&g.a()), v(&g.b())],
         Shape::Sphere(b) => vec![v(&b.center())],
+        Shape::Polygon(p) => polygon_points::<D>(p)
+            .iter()
+            .map(|c| c.0.iter().map(|x| q(*x)).collect())
+            .collect(),
         _ => unreachable!("not a polytope"),
     }
 }

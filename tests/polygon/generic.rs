@@ -1,14 +1,16 @@
 //! The polygon through the generic ops: `overlap` and `ray_cast` on
 //! `Shape::Polygon` answer exactly as `polygon_shape_overlap` (and
 //! `polygon_overlap`) and `ray_polygon`, in either order; `shape_cast`
-//! refuses it as an unsupported pair; a `Shape<3>` cannot hold one.
+//! casts it against shapes of no radius (exactness is checked against the
+//! reference in the `cast` tests) and refuses it against a radius; a
+//! `Shape<3>` cannot hold one.
 
 use super::ray_props::ray_and_polygon;
 use super::shape_props::case;
 use super::*;
 use fixed_collide::{
-    Aabb3, Capsule3, Error, Field, Obb3, Ray2, Segment3, Shape, Sphere, overlap, polygon_overlap,
-    polygon_shape_overlap, ray_cast, ray_polygon, shape_cast,
+    Aabb3, Capsule3, Circle, Fx, Obb3, Ray2, Segment2, Segment3, Shape, Sphere, overlap,
+    polygon_overlap, polygon_shape_overlap, ray_cast, ray_polygon, shape_cast,
 };
 use std::mem::size_of;
 
@@ -50,35 +52,73 @@ proptest! {
     }
 
     #[test]
-    fn shape_cast_refuses_a_polygon_on_either_side((p, k) in case()) {
-        let (poly, s) = (Shape::Polygon(polygon(&p)), k.shape());
-        let d = Vec2::from_ints([1, 0]);
-        let unsupported = |field, first, second| Err(Error::UnsupportedPair {
-            field: Field::new(field),
-            first,
-            second,
-            dim: 2,
-        });
-        let other = match s {
-            Shape::Aabb(_) => "aabb",
-            Shape::Obb(_) => "obb",
-            Shape::Sphere(_) => "sphere",
-            Shape::Segment(_) => "segment",
-            _ => "capsule",
+    fn shape_cast_with_a_polygon_is_symmetric_without_radius((p, k) in case()) {
+        // Swapping the shapes and reversing `d` casts the same difference,
+        // negated: the same hit, time and overlap, the opposite normal.
+        let poly = Shape::Polygon(polygon(&p));
+        // Without its radius: a circle's center, a capsule's segment.
+        let s: Shape<2> = match k.shape() {
+            Shape::Sphere(b) => Circle::try_new(b.center(), Fx::ZERO).unwrap().into(),
+            Shape::Capsule(c) => Segment2::try_new(c.a(), c.b()).unwrap().into(),
+            s => s,
         };
-        prop_assert_eq!(shape_cast(&poly, &d, &s), unsupported("moving", "polygon", other));
-        prop_assert_eq!(shape_cast(&s, &d, &poly), unsupported("target", other, "polygon"));
-        prop_assert_eq!(shape_cast(&poly, &d, &poly), unsupported("moving", "polygon", "polygon"));
+        let d = Vec2::from_ints([3, -2]);
+        let there = shape_cast(&poly, &d, &s).unwrap();
+        let back = shape_cast(&s, &Vec2::from_ints([-3, 2]), &poly).unwrap();
+        prop_assert_eq!(there.is_some(), back.is_some());
+        if let (Some(a), Some(b)) = (there, back) {
+            prop_assert_eq!((a.t_enter, a.overlapping), (b.t_enter, b.overlapping));
+        }
     }
 }
 
 #[test]
-fn shape_cast_with_a_polygon_says_so() {
+fn shape_cast_of_a_polygon_against_a_radius_says_so() {
     let tri = Shape::Polygon(polygon(&[[0, 0], [ONE, 0], [0, ONE]]));
-    let e = shape_cast(&tri, &Vec2::from_ints([1, 0]), &tri).unwrap_err();
+    let ball: Shape<2> = Circle::try_new(Vec2::from_ints([4, 0]), Fx::ONE)
+        .unwrap()
+        .into();
+    let e = shape_cast(&tri, &Vec2::from_ints([1, 0]), &ball).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "moving: polygon against polygon is not supported in 2D"
+        "moving: polygon against sphere is not supported in 2D"
+    );
+    let e = shape_cast(&ball, &Vec2::from_ints([1, 0]), &tri).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "target: sphere against polygon is not supported in 2D"
+    );
+}
+
+#[test]
+fn shape_cast_of_two_polygons_enters_through_the_faces() {
+    // A unit square moving right by 4 toward a square 2 units away: the
+    // faces x = 1 and x = 3 meet at s = 1/2, normal (-1, 0).
+    let sq = |x: i64| {
+        Shape::Polygon(polygon(&[
+            [x * ONE, 0],
+            [(x + 1) * ONE, 0],
+            [(x + 1) * ONE, ONE],
+            [x * ONE, ONE],
+        ]))
+    };
+    let hit = shape_cast(&sq(0), &Vec2::from_ints([4, 0]), &sq(3))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (hit.t_enter, hit.normal, hit.overlapping),
+        (Fx::from_num(0.5), Vec2::from_ints([-1, 0]), false)
+    );
+    // Sliding along the top face, touching: no hit (open).
+    let above = Shape::Polygon(polygon(&[
+        [0, ONE],
+        [ONE, ONE],
+        [ONE, 2 * ONE],
+        [0, 2 * ONE],
+    ]));
+    assert_eq!(
+        shape_cast(&above, &Vec2::from_ints([4, 0]), &sq(3)),
+        Ok(None)
     );
 }
 

@@ -244,7 +244,8 @@ op_table! {
     /// interiors overlap ([`shape_cast`]). A hit adds `t_enter`, `normal`,
     /// `overlapping`. A pair the library does not take (3D: a moving aabb
     /// against anything but an aabb, a moving obb) is an error naming
-    /// `moving`; a polygon on either side (not cast yet) one naming it.
+    /// `moving`; a polygon against a sphere or capsule of positive radius
+    /// (not cast yet), one naming the polygon's operand.
     ShapeCast = "shape_cast" { moving: Shape<D>, d: Vector<D>, target: Shape<D> }
         -> Option<Cast<D>>
         => shape_cast(moving, d, target);

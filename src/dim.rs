@@ -10,7 +10,13 @@
 //!   behind [`obb_overlap`](crate::obb_overlap);
 //! - the parameters of a rotation (an angle in 2D, a quaternion in 3D),
 //!   behind [`Rot::try_from_spec`](crate::Rot::try_from_spec) and
-//!   [`Rot::FORM`](crate::Rot::FORM).
+//!   [`Rot::FORM`](crate::Rot::FORM);
+//! - the convex polygon, which exists in 2D only: the associated type
+//!   [`Dim::Polygon`] is [`Polygon`] in 2D and the uninhabited
+//!   [`NoPolygon`] in 3D, so that [`Shape::Polygon`]
+//!   can hold a polygon in `Shape<2>` and nothing in `Shape<3>` (which
+//!   keeps its size), with the generic queries reaching the polygon's own
+//!   through [`Dim::polygon_shape_overlap`] and [`Dim::ray_polygon`].
 //!
 //! Code generic over the dimension carries the one bound
 //! `where Const<D>: Dim<D>`, which admits exactly `D = 2` and `D = 3`.
@@ -35,10 +41,15 @@
 //! assert!(overlaps_turned(&b, &RotSpec::Angle(Fx::ONE)));
 //! ```
 
+use crate::query::polygon::{polygon_shape_overlap, ray_polygon};
+use crate::query::ray::RayHit;
 use crate::query::sat;
 use crate::rot::{Rot, RotForm, RotSpec};
-use crate::shape::Obb;
+use crate::shape::{Obb, Polygon, Ray, Shape};
+use crate::vec::Vec2;
 use crate::{Error, Field};
+use core::fmt::Debug;
+use core::hash::Hash;
 
 /// The marker of the dimension `D`: `Const<2>` and `Const<3>` implement
 /// [`Dim`].
@@ -103,7 +114,92 @@ pub trait Dim<const D: usize>: sealed::Sealed {
     /// assert_eq!(r, Rot2::identity());
     /// ```
     fn rot_from_spec(spec: &RotSpec) -> Result<Rot<D>, Error>;
+
+    /// The convex polygon of this dimension, held by
+    /// [`Shape::Polygon`]: [`Polygon`] in 2D, the
+    /// uninhabited [`NoPolygon`] in 3D (no `Shape<3>` holds a polygon, and
+    /// the variant adds nothing to its size).
+    type Polygon: Copy + Debug + Eq + Hash;
+
+    /// `p` as the polygon of this dimension: `Some(p)` in 2D, `None` in 3D.
+    /// [`Shape::try_from_polygon`] calls
+    /// it.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Const, Dim, Polygon, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let tri = Polygon::try_new(&[v(0, 0), v(4, 0), v(0, 3)]).unwrap();
+    /// assert_eq!(Const::<2>::polygon(tri), Some(tri));
+    /// assert!(Const::<3>::polygon(tri).is_none());
+    /// ```
+    fn polygon(p: Polygon) -> Option<Self::Polygon>;
+
+    /// The vertices of the polygon `p`, counter-clockwise: exactly
+    /// [`Polygon::points`] in 2D (for code generic over the dimension,
+    /// such as [`shape_cast`](crate::shape_cast)); in 3D there is no
+    /// polygon to call it with.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Const, Dim, Polygon, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let tri = Polygon::try_new(&[v(0, 0), v(4, 0), v(0, 3)]).unwrap();
+    /// assert_eq!(Const::<2>::polygon_points(&tri), tri.points());
+    /// ```
+    fn polygon_points(p: &Self::Polygon) -> &[Vec2];
+
+    /// Whether the polygon `p` and the shape `s` overlap as closed sets:
+    /// exactly [`polygon_shape_overlap`] in
+    /// 2D (the generic [`overlap`](crate::overlap) calls it); in 3D there
+    /// is no polygon to call it with.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Aabb2, Const, Dim, Polygon, Shape, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let tri = Polygon::try_new(&[v(0, 0), v(4, 0), v(0, 4)]).unwrap();
+    /// let b = Aabb2::try_new(v(2, 2), v(3, 3)).unwrap(); // its corner on the hypotenuse
+    /// assert!(Const::<2>::polygon_shape_overlap(&tri, &Shape::from(b)));
+    /// ```
+    fn polygon_shape_overlap(p: &Self::Polygon, s: &Shape<D>) -> bool
+    where
+        Const<D>: Dim<D>;
+
+    /// The first point of `ray` in the polygon `p`: exactly
+    /// [`ray_polygon`] in 2D (the generic
+    /// [`ray_cast`](crate::ray_cast) calls it); in 3D there is no polygon
+    /// to call it with.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Const, Dim, Fx, Polygon, Ray2, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let tri = Polygon::try_new(&[v(2, -2), v(6, 0), v(2, 2)]).unwrap();
+    /// let r = Ray2::try_unbounded(v(0, 0), v(1, 0)).unwrap();
+    /// assert_eq!(Const::<2>::ray_polygon(&r, &tri).unwrap().t, Fx::from_num(2));
+    /// ```
+    fn ray_polygon(ray: &Ray<D>, p: &Self::Polygon) -> Option<RayHit<D>>;
 }
+
+/// The polygon of 3D: a type with no value (convex polygons are 2D only).
+/// It is [`Dim::Polygon`] for [`Const<3>`](Const), so that
+/// [`Shape::Polygon`] cannot be built in 3D and
+/// `Shape<3>` is no larger for the variant.
+///
+/// With the feature `serde`, deserializing one is always an error (`a
+/// polygon is 2D only`): `{"polygon": {..}}` is refused as a `Shape<3>`.
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{NoPolygon, Shape};
+/// // Every `Shape<3>` is one of the other variants.
+/// fn never(p: &NoPolygon) -> Shape<3> {
+///     match *p {}
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoPolygon {}
 
 /// The error for a rotation parameter given in the wrong dimension.
 fn wrong_dimension(spec: &RotSpec, dim: u8) -> Error {
@@ -133,6 +229,26 @@ impl Dim<2> for Const<2> {
             RotSpec::Quat(_) => Err(wrong_dimension(spec, 2)),
         }
     }
+
+    type Polygon = Polygon;
+
+    fn polygon(p: Polygon) -> Option<Polygon> {
+        Some(p)
+    }
+
+    fn polygon_points(p: &Polygon) -> &[Vec2] {
+        p.points()
+    }
+
+    #[inline]
+    fn polygon_shape_overlap(p: &Polygon, s: &Shape<2>) -> bool {
+        polygon_shape_overlap(p, s)
+    }
+
+    #[inline]
+    fn ray_polygon(ray: &Ray<2>, p: &Polygon) -> Option<RayHit<2>> {
+        ray_polygon(ray, p)
+    }
 }
 
 /// 3D: 15 separating axes; rotations from a quaternion.
@@ -149,5 +265,23 @@ impl Dim<3> for Const<3> {
             RotSpec::Quat(q) => Rot::try_from_quat(*q),
             RotSpec::Angle(_) => Err(wrong_dimension(spec, 3)),
         }
+    }
+
+    type Polygon = NoPolygon;
+
+    fn polygon(_: Polygon) -> Option<NoPolygon> {
+        None
+    }
+
+    fn polygon_points(p: &NoPolygon) -> &[Vec2] {
+        match *p {}
+    }
+
+    fn polygon_shape_overlap(p: &NoPolygon, _: &Shape<3>) -> bool {
+        match *p {}
+    }
+
+    fn ray_polygon(_: &Ray<3>, p: &NoPolygon) -> Option<RayHit<3>> {
+        match *p {}
     }
 }

@@ -19,6 +19,11 @@
 //!   [`capsule_aabb_overlap`], [`capsule_obb_overlap`]; a moving shape
 //!   against a stationary one: [`shape_cast`] (exact time of impact, open
 //!   overlap, as [`aabb_sweep`]).
+//! - Convex polygons (2D, up to 64 vertices, stored inline): [`Polygon`],
+//!   [`polygon_overlap`], [`polygon_shape_overlap`], [`ray_polygon`],
+//!   [`polygon_contact`]; as [`Shape::Polygon`] through [`overlap`],
+//!   [`ray_cast`] and [`shape_cast`] (against shapes of no radius) (a
+//!   `Shape<3>` cannot hold one: see [`Dim::Polygon`]).
 //! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
 //!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
 //!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],
@@ -86,7 +91,7 @@ pub mod vec;
 pub(crate) mod rng;
 
 pub use broadphase::{Broadphase, pairs_between, pairs_within};
-pub use dim::{Const, Dim};
+pub use dim::{Const, Dim, NoPolygon};
 pub use error::{Detail, Error, Field};
 pub use num::{DOMAIN, Exact, Fx};
 pub use query::ball::{BallHit, sphere_aabb};

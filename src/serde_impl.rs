@@ -7,15 +7,16 @@
 //! (such as `min.x 5 > max.x 3`), never a shape that breaks the invariant.
 //! Unknown fields are rejected.
 
-use crate::Error;
+use crate::dim::NoPolygon;
 use crate::num::Fx;
 use crate::rot::Rot;
-use crate::shape::{Aabb, Ball, Capsule, Obb, Ray, Segment};
-use crate::vec::Vector;
+use crate::shape::{Aabb, Ball, Capsule, MAX_VERTICES, Obb, Polygon, Ray, Segment};
+use crate::vec::{Vec2, Vector};
+use crate::{Error, Field};
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{self, IgnoredAny, SeqAccess, Visitor};
-use serde::ser::SerializeTuple;
+use serde::ser::{SerializeStruct, SerializeTuple};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// `[T; N]` for any `N` (serde's own impls stop at 32 and are not generic
@@ -199,5 +200,102 @@ impl<const D: usize> TryFrom<ObbRaw<D>> for Obb<D> {
 
     fn try_from(r: ObbRaw<D>) -> Result<Self, Error> {
         Obb::try_new(r.center, r.half, r.rot)
+    }
+}
+
+/// A polygon is `{"points": [[x, y], ...]}`, its vertices in order.
+impl Serialize for Polygon {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Polygon", 1)?;
+        st.serialize_field("points", self.points())?;
+        st.end()
+    }
+}
+
+/// Through [`Polygon::try_new`]: an invalid vertex list is an error with
+/// its message (such as `points[4]: not strictly convex (turns right)`).
+impl<'de> Deserialize<'de> for Polygon {
+    fn deserialize<De: Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
+        let raw = PolygonRaw::deserialize(d)?;
+        Polygon::try_from(raw).map_err(de::Error::custom)
+    }
+}
+
+/// The fields of a [`Polygon`], before [`Polygon::try_new`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PolygonRaw {
+    points: Points,
+}
+
+/// A vertex list as read, without allocating: the first
+/// [`MAX_VERTICES`] vertices and how many were given (the ones beyond are
+/// counted, not read).
+struct Points {
+    count: u64,
+    first: [Vec2; MAX_VERTICES],
+}
+
+impl TryFrom<PolygonRaw> for Polygon {
+    type Error = Error;
+
+    fn try_from(r: PolygonRaw) -> Result<Self, Error> {
+        let Points { count, first } = r.points;
+        match usize::try_from(count).ok().and_then(|n| first.get(..n)) {
+            Some(points) => Polygon::try_new(points),
+            None => Err(Error::VertexCount {
+                field: Field::new("points"),
+                count,
+            }),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<De: Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
+        d.deserialize_seq(PointsVisitor)
+    }
+}
+
+struct PointsVisitor;
+
+impl<'de> Visitor<'de> for PointsVisitor {
+    type Value = Points;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of vertices [x, y]")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Points, A::Error> {
+        let mut out = Points {
+            count: 0,
+            first: [Vec2::ZERO; MAX_VERTICES],
+        };
+        for slot in &mut out.first {
+            match seq.next_element()? {
+                Some(p) => *slot = p,
+                None => return Ok(out),
+            }
+            out.count += 1;
+        }
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            out.count += 1;
+        }
+        Ok(out)
+    }
+}
+
+/// Never serialized: there is no value.
+impl Serialize for NoPolygon {
+    fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        match *self {}
+    }
+}
+
+/// Always an error: a polygon in 3D (such as `{"polygon": {..}}` read as a
+/// `Shape<3>`).
+impl<'de> Deserialize<'de> for NoPolygon {
+    fn deserialize<De: Deserializer<'de>>(_: De) -> Result<Self, De::Error> {
+        Err(de::Error::custom("a polygon is 2D only"))
     }
 }

@@ -3,9 +3,9 @@
 //! library's message.
 
 use fixed_collide::{
-    Aabb, Aabb2, Aabb3, AabbSet, Ball, Circle, Fx, Obb, Obb2, Obb3, PreparedRay, Ray, Ray2, Ray3,
-    Rot, Rot2, Rot3, RotSpec, Sphere, Vec2, Vec3, Vector, aabb_contact, aabb_sweep,
-    aabb_sweep_pair, ray_aabb, sphere_aabb,
+    Aabb, Aabb2, Aabb3, AabbSet, Ball, Circle, Fx, Obb, Obb2, Obb3, Polygon, PreparedRay, Ray,
+    Ray2, Ray3, Rot, Rot2, Rot3, RotSpec, Shape, Sphere, Vec2, Vec3, Vector, aabb_contact,
+    aabb_sweep, aabb_sweep_pair, ray_aabb, sphere_aabb,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -224,4 +224,65 @@ fn contact_and_ball_answers_round_trip() {
     round_trip(&aabb_contact(&a, &aabb2([3, 1], [6, 2])).unwrap());
     let ball = Circle::try_new(Vec2::from_ints([5, 2]), fx(1.5)).unwrap();
     round_trip(&sphere_aabb(&ball, &a).unwrap());
+}
+
+/// A pentagon with a fractional vertex, counter-clockwise.
+fn pentagon() -> Polygon {
+    let v = |x, y| Vec2::from_ints([x, y]);
+    let top = Vec2::new(fx(1.5), Fx::from_num(3) + Fx::DELTA);
+    Polygon::try_new(&[v(0, 0), v(3, 0), v(4, 2), top, v(-1, 2)]).unwrap()
+}
+
+/// `{"polygon": {"points": [...]}}` for these vertices.
+fn polygon_json(points: &[Vec2]) -> Value {
+    json!({"polygon": {"points": points.iter().map(to_json).collect::<Vec<_>>()}})
+}
+
+#[test]
+fn polygon_shape_is_tagged_with_its_points_and_round_trips() {
+    let p = pentagon();
+    let shape = Shape::from(p);
+    assert_eq!(to_json(&shape), polygon_json(p.points()));
+    assert_eq!(to_json(&p), polygon_json(p.points())["polygon"]);
+    round_trip(&shape);
+    round_trip(&p);
+}
+
+#[test]
+fn polygon_shape_is_rejected_through_try_new_naming_the_vertex() {
+    let v = |x, y| Vec2::from_ints([x, y]);
+    // Vertex 2 turns right.
+    let dent = [v(0, 0), v(4, 0), v(2, 1), v(4, 4), v(0, 4)];
+    let want = Polygon::try_new(&dent).unwrap_err().to_string();
+    assert_eq!(want, "points[2]: not strictly convex (turns right)");
+    assert_eq!(rejection::<Shape<2>>(polygon_json(&dent)), want);
+    let two = [v(0, 0), v(1, 0)];
+    let want = Polygon::try_new(&two).unwrap_err().to_string();
+    assert_eq!(
+        rejection::<Polygon>(polygon_json(&two)["polygon"].clone()),
+        want
+    );
+}
+
+#[test]
+fn polygon_with_more_than_64_vertices_is_rejected_with_its_count() {
+    let points: Vec<Vec2> = (0..70).map(|i| Vec2::from_ints([i, i * i])).collect();
+    let want = Polygon::try_new(&points).unwrap_err().to_string();
+    assert!(want.starts_with("points: 70 vertices"), "{want}");
+    assert_eq!(rejection::<Shape<2>>(polygon_json(&points)), want);
+}
+
+#[test]
+fn polygon_with_an_unknown_field_is_rejected() {
+    let mut v = polygon_json(pentagon().points());
+    v["polygon"]["closed"] = json!(true);
+    let e = rejection::<Shape<2>>(v);
+    assert!(e.contains("unknown field `closed`"), "{e}");
+}
+
+#[test]
+fn polygon_is_rejected_as_a_3d_shape() {
+    let square = [[0, 0, 0], [1, 0, 0], [1, 1, 0]].map(Vec3::from_ints);
+    let v = json!({"polygon": {"points": square.iter().map(to_json).collect::<Vec<_>>()}});
+    assert_eq!(rejection::<Shape<3>>(v), "a polygon is 2D only");
 }

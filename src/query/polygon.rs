@@ -99,6 +99,7 @@ pub fn polygon_overlap(a: &Polygon, b: &Polygon) -> bool {
 /// ```
 pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
     let inner = match shape {
+        Shape::Polygon(q) => return polygon_overlap(polygon, q),
         Shape::Aabb(b) => b.min(),
         Shape::Obb(b) => b.center(),
         Shape::Sphere(b) => b.center(),
@@ -110,7 +111,9 @@ pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
     }
     // The shape's core once; each edge adds its segment to a copy.
     let mut core = Gap::new();
-    let r = add_core(&mut core, shape, true);
+    let Some(r) = add_core(&mut core, shape, true) else {
+        return false; // a polygon: answered above
+    };
     polygon.edges().any(|(p, q)| {
         let mut gap = core;
         gap.segment(&p, &q, false);

@@ -1,8 +1,9 @@
 //! The shapes: axis-aligned boxes ([`Aabb`]), oriented boxes ([`Obb`]),
 //! balls ([`Ball`]: circles and spheres), segments ([`Segment`]), capsules
 //! ([`Capsule`]) and rays ([`Ray`]), one generic type each over the
-//! dimension `D` (2 or 3), and [`Shape`], any one of them but the ray. The
-//! rotations of oriented boxes are in [`crate::rot`].
+//! dimension `D` (2 or 3), convex polygons ([`Polygon`], 2D only), and
+//! [`Shape`], any one of them but the ray (the polygon in `Shape<2>`
+//! only). The rotations of oriented boxes are in [`crate::rot`].
 //!
 //! Every constructor validates: coordinates, half-sizes and radii within
 //! [`DOMAIN`], `min <= max`, non-negative sizes, a non-zero ray direction,
@@ -11,7 +12,8 @@
 //!
 //! With the feature `serde`, every shape serializes as its fields (`min`,
 //! `max`; `center`, `radius`; `a`, `b`; `a`, `b`, `radius`; `origin`,
-//! `dir`, `max_t`; `center`, `half`, `rot`, a rotation as its `axes`; a
+//! `dir`, `max_t`; `center`, `half`, `rot`, a rotation as its `axes`;
+//! `points` for a polygon; a
 //! vector as an array of its components; a [`Shape`] tagged by its kind)
 //! and deserializes **through its constructor**: an invalid shape is a
 //! deserialization error carrying the constructor's message (such as

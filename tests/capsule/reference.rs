@@ -348,7 +348,10 @@ pub fn is_neg(x: &Q) -> bool {
 }
 
 /// Adds a shape's core to `qp` (with `sign`) and returns its radius.
-pub fn core<const D: usize>(qp: &mut Qp, s: &fixed_collide::Shape<D>, sign: i32) -> Q {
+pub fn core<const D: usize>(qp: &mut Qp, s: &fixed_collide::Shape<D>, sign: i32) -> Q
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     use fixed_collide::Shape;
     match s {
         Shape::Aabb(b) => {
@@ -380,7 +383,10 @@ pub fn core<const D: usize>(qp: &mut Qp, s: &fixed_collide::Shape<D>, sign: i32)
 pub fn shapes_overlap<const D: usize>(
     a: &fixed_collide::Shape<D>,
     b: &fixed_collide::Shape<D>,
-) -> bool {
+) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut qp = Qp::new(D);
     let ra = core(&mut qp, a, 1);
     let rb = core(&mut qp, b, -1);

@@ -7,7 +7,11 @@ use fixed_collide::{Rot, Shape, aabb_sweep, shape_cast};
 
 /// Hit/miss, `overlapping`, the floor of the entry and the normal (one of
 /// the faces entered last, rounded down) as the reference.
-fn check<const D: usize>(m: &Shape<D>, d: &Vector<D>, t: &Shape<D>) -> Result<(), TestCaseError>
+pub(super) fn check<const D: usize>(
+    m: &Shape<D>,
+    d: &Vector<D>,
+    t: &Shape<D>,
+) -> Result<(), TestCaseError>
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
@@ -33,7 +37,10 @@ where
     Ok(())
 }
 
-fn point_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
+pub(super) fn point_shape<const D: usize>() -> BoxedStrategy<Shape<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     point::<D>()
         .prop_map(|c| Ball::try_new(c, Fx::ZERO).unwrap().into())
         .boxed()

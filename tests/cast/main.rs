@@ -10,6 +10,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod flat_props;
+mod polygon_props;
 #[path = "../capsule/reference.rs"]
 mod qp;
 mod reference;
@@ -108,7 +109,10 @@ fn obb<const D: usize>() -> impl Strategy<Value = Obb<D>> {
 }
 
 /// A shape that may move in 3D: sphere, capsule or segment.
-fn round_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
+fn round_shape<const D: usize>() -> BoxedStrategy<Shape<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     prop_oneof![
         (point::<D>(), size()).prop_map(|(c, r)| Ball::try_new(c, fx(r)).unwrap().into()),
         (segment::<D>(), size())
@@ -118,7 +122,10 @@ fn round_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
     .boxed()
 }
 
-fn any_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
+fn any_shape<const D: usize>() -> BoxedStrategy<Shape<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     prop_oneof![
         3 => round_shape::<D>(),
         1 => aabb::<D>().prop_map(Shape::from),
@@ -128,7 +135,10 @@ fn any_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
 }
 
 /// A polytope: segment, aabb or obb.
-fn flat_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
+fn flat_shape<const D: usize>() -> BoxedStrategy<Shape<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     prop_oneof![
         segment::<D>().prop_map(Shape::from),
         aabb::<D>().prop_map(Shape::from),
@@ -138,13 +148,20 @@ fn flat_shape<const D: usize>() -> BoxedStrategy<Shape<D>> {
 }
 
 /// A point of a shape (its center or first end point).
-pub fn anchor<const D: usize>(s: &Shape<D>) -> Vector<D> {
+pub fn anchor<const D: usize>(s: &Shape<D>) -> Vector<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     match s {
         Shape::Aabb(b) => b.min(),
         Shape::Obb(b) => b.center(),
         Shape::Sphere(b) => b.center(),
         Shape::Segment(g) => g.a(),
         Shape::Capsule(c) => c.a(),
+        Shape::Polygon(p) => {
+            let first = <fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon_points(p)[0];
+            Vector(std::array::from_fn(|k| first.0[k]))
+        }
         _ => unreachable!(),
     }
 }
@@ -152,7 +169,10 @@ pub fn anchor<const D: usize>(s: &Shape<D>) -> Vector<D> {
 /// A displacement for `moving` against `target`: zero, small, or aimed at
 /// the target (its anchor minus the mover's, times 1/2 to 3, plus a small
 /// offset), each component clamped to the domain.
-fn displacement<const D: usize>(moving: &Shape<D>, target: &Shape<D>) -> BoxedStrategy<Vector<D>> {
+fn displacement<const D: usize>(moving: &Shape<D>, target: &Shape<D>) -> BoxedStrategy<Vector<D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let aim: [i128; D] = std::array::from_fn(|k| {
         anchor(target).0[k].to_bits() as i128 - anchor(moving).0[k].to_bits() as i128
     });

@@ -21,7 +21,10 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 /// The sum of the radii (raw).
-pub fn radius<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Q {
+pub fn radius<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Q
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut qp = Qp::new(D);
     core(&mut qp, a, 1) + core(&mut qp, b, -1)
 }
@@ -34,7 +37,10 @@ pub fn penetrates<const D: usize>(
     target: &Shape<D>,
     s0: i64,
     s1: i64,
-) -> bool {
+) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut qp = Qp::new(D);
     let r = core(&mut qp, moving, 1) + core(&mut qp, target, -1);
     assert!(r.is_positive());
@@ -47,7 +53,10 @@ pub fn penetrates<const D: usize>(
 
 /// The direction vectors (raw) of a polytope shape's edges (none for a
 /// point).
-fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>> {
+fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let raw =
         |p: &Vector<D>| -> Vec<BigInt> { p.0.iter().map(|c| BigInt::from(c.to_bits())).collect() };
     let unit =
@@ -71,12 +80,36 @@ fn edges<const D: usize>(s: &Shape<D>) -> Vec<Vec<BigInt>> {
             ]
         }
         Shape::Sphere(_) | Shape::Segment(_) => vec![],
+        Shape::Polygon(p) => {
+            let pts = polygon_points::<D>(p);
+            (0..pts.len())
+                .map(|i| {
+                    let (a, b) = (&pts[i], &pts[(i + 1) % pts.len()]);
+                    (0..2)
+                        .map(|k| BigInt::from(b.0[k].to_bits()) - BigInt::from(a.0[k].to_bits()))
+                        .collect()
+                })
+                .collect()
+        }
         _ => unreachable!("not a polytope"),
     }
 }
 
+/// A polygon's vertices (2D).
+fn polygon_points<const D: usize>(
+    p: &<fixed_collide::Const<D> as fixed_collide::Dim<D>>::Polygon,
+) -> &[fixed_collide::Vec2]
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    <fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon_points(p)
+}
+
 /// The vertices of a polytope shape, exact.
-fn vertices<const D: usize>(s: &Shape<D>) -> Vec<Vec<Q>> {
+fn vertices<const D: usize>(s: &Shape<D>) -> Vec<Vec<Q>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     match s {
         Shape::Aabb(b) => (0..1 << D)
             .map(|m: usize| {
@@ -106,6 +139,10 @@ fn vertices<const D: usize>(s: &Shape<D>) -> Vec<Vec<Q>> {
             .collect(),
         Shape::Segment(g) => vec![v(&g.a()), v(&g.b())],
         Shape::Sphere(b) => vec![v(&b.center())],
+        Shape::Polygon(p) => polygon_points::<D>(p)
+            .iter()
+            .map(|c| c.0.iter().map(|x| q(*x)).collect())
+            .collect(),
         _ => unreachable!("not a polytope"),
     }
 }
@@ -128,7 +165,10 @@ pub struct Flat {
     pub normals: Vec<Vec<BigInt>>,
 }
 
-pub fn flat<const D: usize>(moving: &Shape<D>, d: &Vector<D>, target: &Shape<D>) -> Option<Flat> {
+pub fn flat<const D: usize>(moving: &Shape<D>, d: &Vector<D>, target: &Shape<D>) -> Option<Flat>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     let mut gens = edges(moving);
     gens.extend(edges(target));
     let mut normals: Vec<Vec<BigInt>> = vec![];

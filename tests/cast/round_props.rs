@@ -132,7 +132,10 @@ where
 
 /// The pair with a positive radius sum: a radius 0 ball or segment gets
 /// radius 1/2 (the moving one first); two boxes make the target a ball.
-fn rounded<const D: usize>(m: Shape<D>, t: Shape<D>) -> (Shape<D>, Shape<D>) {
+fn rounded<const D: usize>(m: Shape<D>, t: Shape<D>) -> (Shape<D>, Shape<D>)
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     if !radius(&m, &t).is_zero() {
         return (m, t);
     }
@@ -169,7 +172,10 @@ fn round_pair3() -> impl Strategy<Value = (Shape<3>, Shape<3>, Vector<3>)> {
         .prop_flat_map(|(m, t)| (Just(m), Just(t), displacement(&m, &t)))
 }
 
-fn ball_pair<const D: usize>() -> impl Strategy<Value = (Ball<D>, Shape<D>, Vector<D>)> {
+fn ball_pair<const D: usize>() -> impl Strategy<Value = (Ball<D>, Shape<D>, Vector<D>)>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     ((point::<D>(), positive_size()), round_shape::<D>()).prop_flat_map(|((c, r), t)| {
         let b = Ball::try_new(c, fx(r)).unwrap();
         let nonzero = |d: Vector<D>| {

@@ -15,19 +15,31 @@ pub fn n(x: &str) -> Fx {
     x.parse().unwrap()
 }
 
-pub fn cap<const D: usize>(a: Vector<D>, b: Vector<D>, r: Fx) -> Shape<D> {
+pub fn cap<const D: usize>(a: Vector<D>, b: Vector<D>, r: Fx) -> Shape<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     Capsule::try_new(a, b, r).unwrap().into()
 }
 
-pub fn seg<const D: usize>(a: Vector<D>, b: Vector<D>) -> Shape<D> {
+pub fn seg<const D: usize>(a: Vector<D>, b: Vector<D>) -> Shape<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     Segment::try_new(a, b).unwrap().into()
 }
 
-pub fn ball<const D: usize>(c: Vector<D>, r: Fx) -> Shape<D> {
+pub fn ball<const D: usize>(c: Vector<D>, r: Fx) -> Shape<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     Ball::try_new(c, r).unwrap().into()
 }
 
-pub fn aabb<const D: usize>(min: Vector<D>, max: Vector<D>) -> Shape<D> {
+pub fn aabb<const D: usize>(min: Vector<D>, max: Vector<D>) -> Shape<D>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     Aabb::try_new(min, max).unwrap().into()
 }
 
@@ -36,7 +48,10 @@ pub fn ex<const D: usize>(v: Vector<D>) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-pub fn text<const D: usize>(s: &Shape<D>) -> String {
+pub fn text<const D: usize>(s: &Shape<D>) -> String
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     match s {
         Shape::Aabb(b) => format!("aabb min {} max {}", ex(b.min()), ex(b.max())),
         Shape::Obb(b) => {

@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod contact_props;
+mod generic;
 mod overlap_props;
 mod ray_props;
 mod reference;

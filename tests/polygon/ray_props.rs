@@ -8,7 +8,8 @@ use num_bigint::BigInt;
 /// A ray from near the polygon: aimed at a vertex (through it, or along an
 /// edge when the origin is on its line), at a grid point, or axis-parallel;
 /// bounded or not.
-fn ray_and_polygon() -> impl Strategy<Value = (Vec<[i64; 2]>, [i64; 2], [i64; 2], Option<i64>)> {
+pub(super) fn ray_and_polygon()
+-> impl Strategy<Value = (Vec<[i64; 2]>, [i64; 2], [i64; 2], Option<i64>)> {
     (center(), proptest::array::uniform2(-24i64..=24), ulps())
         .prop_flat_map(|(c, off, jitter)| {
             let o = [

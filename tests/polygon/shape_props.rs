@@ -16,7 +16,7 @@ fn near(c: [i64; 2], k: [i64; 2], ulp: [i64; 2]) -> [i64; 2] {
 }
 
 #[derive(Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     Circle([i64; 2], i64),
     Segment([i64; 2], [i64; 2]),
     Capsule([i64; 2], [i64; 2], i64),
@@ -46,7 +46,7 @@ fn kind(c: [i64; 2]) -> impl Strategy<Value = Kind> {
 }
 
 impl Kind {
-    fn shape(&self) -> Shape<2> {
+    pub(super) fn shape(&self) -> Shape<2> {
         match *self {
             Kind::Circle(c, r) => Ball::try_new(vector(c), fx(r)).unwrap().into(),
             Kind::Segment(a, b) => Segment::try_new(vector(a), vector(b)).unwrap().into(),
@@ -102,7 +102,7 @@ impl Kind {
     }
 }
 
-fn case() -> impl Strategy<Value = (Vec<[i64; 2]>, Kind)> {
+pub(super) fn case() -> impl Strategy<Value = (Vec<[i64; 2]>, Kind)> {
     center()
         .prop_flat_map(|c| (polygon_near(c), kind(c)))
         .prop_filter_map("degenerate", |(p, k)| Some((p?, k)))

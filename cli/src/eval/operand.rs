@@ -1,6 +1,6 @@
 //! The operands of the ops, read from JSON straight into the library's
-//! types: a vector, the shapes aabb, obb, sphere, segment, capsule and
-//! ray, and any shape tagged by its kind. Each one is
+//! types: a vector, the shapes aabb, obb, sphere, segment, capsule,
+//! polygon (2D) and ray, and any shape tagged by its kind. Each one is
 //! an [`Operand`] impl; a new shape is a new impl here (and a row of the
 //! shapes table in the module docs).
 
@@ -9,8 +9,8 @@ use super::json::{Obj, Takes};
 use super::reader::{Built, Operand, Reader, Stop, Why};
 use crate::{Error, Field};
 use fixed_collide::num::{Exact, Fx};
-use fixed_collide::shape::{Aabb, Ball, Capsule, Ray, Segment, Shape};
-use fixed_collide::vec::Vector;
+use fixed_collide::shape::{Aabb, Ball, Capsule, Polygon, Ray, Segment, Shape};
+use fixed_collide::vec::{Vec2, Vector};
 use fixed_collide::{Const, Dim, Obb, Rot, RotSpec};
 use serde_json::value::RawValue;
 
@@ -289,15 +289,49 @@ impl<const D: usize> Operand<D> for Capsule<D> {
     }
 }
 
+/// `{"points":[[x,y],..]}`: a convex polygon, its vertices
+/// counter-clockwise. 2D only: the polygon makes the line 2D (before its
+/// points are read), so a polygon in a 3D line, or with a point of 3
+/// components, is a mixed-dimensions error naming the field; the
+/// library's checks name the vertex (`a.polygon.points[4]`).
+impl<const D: usize> Operand<D> for Polygon {
+    fn read(r: &mut Reader<'_, D>, raw: &RawValue, path: &Field) -> Result<Built<Self>, Stop> {
+        let mut obj = r.object(raw, path, "a polygon object")?;
+        obj.check_keys(&["points"], Takes::Text("a polygon takes \"points\""))?;
+        r.dimension(2, path, Why::Polygon)?;
+        let field = obj.field("points");
+        let items = r.array(
+            obj.require("points")?,
+            &field,
+            "an array of vertices [x, y]",
+        )?;
+        let mut points = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            points.push(flat(&r.vector(item, &field.index(i))?));
+        }
+        Ok(Polygon::try_new(&points).map_err(under(path)))
+    }
+}
+
+/// The first two components of `v`: all of it once the line is 2D.
+fn flat<const D: usize>(v: &Vector<D>) -> Vec2 {
+    let mut p = Vec2::ZERO;
+    for (slot, c) in p.0.iter_mut().zip(v.0) {
+        *slot = c;
+    }
+    p
+}
+
 /// The tags of a [`Shape`] operand.
-const SHAPE_TAGS: [&str; 5] = ["aabb", "obb", "sphere", "segment", "capsule"];
+const SHAPE_TAGS: [&str; 6] = ["aabb", "obb", "sphere", "segment", "capsule", "polygon"];
 
 const SHAPE_FORMS: &str = "a shape is one of {\"aabb\":..}, {\"obb\":..}, {\"sphere\":..}, \
-     {\"segment\":..}, {\"capsule\":..}";
+     {\"segment\":..}, {\"capsule\":..}, {\"polygon\":..}";
 
 /// Any shape, tagged by its kind: `{"aabb":{..}}`, `{"obb":{..}}`,
-/// `{"sphere":{..}}`, `{"segment":{..}}` or `{"capsule":{..}}`, each as
-/// its own operand under the tag (so errors name `a.capsule.radius`).
+/// `{"sphere":{..}}`, `{"segment":{..}}`, `{"capsule":{..}}` or
+/// `{"polygon":{..}}` (2D), each as its own operand under the tag (so
+/// errors name `a.capsule.radius`).
 impl<const D: usize> Operand<D> for Shape<D>
 where
     Const<D>: Dim<D>,
@@ -332,7 +366,13 @@ where
             "obb" => Obb::read(r, inner, &field)?.map(Shape::from),
             "sphere" => Ball::read(r, inner, &field)?.map(Shape::from),
             "segment" => Segment::read(r, inner, &field)?.map(Shape::from),
-            _ => Capsule::read(r, inner, &field)?.map(Shape::from),
+            "capsule" => Capsule::read(r, inner, &field)?.map(Shape::from),
+            _ => Polygon::read(r, inner, &field)?.and_then(|p| {
+                // The polygon made the line 2D: this is `Some`.
+                Shape::try_from_polygon(p).ok_or_else(|| {
+                    InputError::at(ErrorKind::MixedDimensions, &field, "a polygon is 2D only")
+                })
+            }),
         })
     }
 }

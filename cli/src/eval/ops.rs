@@ -108,7 +108,10 @@ macro_rules! op_table {
         /// A line's query: the op and its operands, read and built into
         /// the library's types, in dimension `D`.
         #[derive(Clone, Debug)]
-        pub(super) enum Query<const D: usize> {
+        pub(super) enum Query<const D: usize>
+        where
+            Const<D>: Dim<D>,
+        {
             $($op { $($key: $ty),+ },)+
         }
 
@@ -227,7 +230,8 @@ op_table! {
     /// `point`, the closest point of the box to the center.
     SphereObb = "sphere_obb" { sphere: Ball<D>, obb: Obb<D> } -> Option<BallHit<D>>
         => sphere_obb(sphere, obb);
-    /// `a`, `b` (any shapes, `{"capsule":{..}}` ...): whether they overlap,
+    /// `a`, `b` (any shapes, `{"capsule":{..}}`, `{"polygon":{..}}` (2D)
+    /// ...): whether they overlap,
     /// touching included, exactly ([`overlap`]). A hit adds no field.
     Overlap = "overlap" { a: Shape<D>, b: Shape<D> } -> bool
         => overlap(a, b);
@@ -240,7 +244,8 @@ op_table! {
     /// interiors overlap ([`shape_cast`]). A hit adds `t_enter`, `normal`,
     /// `overlapping`. A pair the library does not take (3D: a moving aabb
     /// against anything but an aabb, a moving obb) is an error naming
-    /// `moving`.
+    /// `moving`; a polygon against a sphere or capsule of positive radius
+    /// (not cast yet), one naming the polygon's operand.
     ShapeCast = "shape_cast" { moving: Shape<D>, d: Vector<D>, target: Shape<D> }
         -> Option<Cast<D>>
         => shape_cast(moving, d, target);

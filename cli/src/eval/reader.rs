@@ -64,6 +64,8 @@ pub(super) enum Why {
     Quat,
     /// An angle (2D only).
     Angle,
+    /// A polygon (2D only).
+    Polygon,
 }
 
 impl Why {
@@ -73,6 +75,7 @@ impl Why {
             Why::Axes => format!("{d} axes"),
             Why::Quat => String::from("a quaternion"),
             Why::Angle => String::from("an angle"),
+            Why::Polygon => String::from("a polygon"),
         }
     }
 }

@@ -1,8 +1,10 @@
 //! The query generator: `eval` inputs from a seed, cycling through every op
 //! in 2D and 3D and through the edge categories of each (touching faces and
 //! corners, one-ulp gaps and overlaps, zero sizes, rays along faces and
-//! through corners, sweeps touching at t = 0 or 1, the domain's limits).
+//! through corners, sweeps touching at t = 0 or 1, the domain's limits),
+//! and the generic ops on convex polygons (2D).
 
+mod polygons;
 mod shapes;
 
 use crate::eval::Op;
@@ -15,9 +17,12 @@ use serde_json::{Value, json};
 pub struct Generated {
     source: Gen,
     shapes: Gen,
+    polygons: Gen,
     k: u32,
+    pair_k: u32,
     old_k: u32,
     new_k: u32,
+    polygon_k: u32,
     left: u32,
 }
 
@@ -25,16 +30,28 @@ pub struct Generated {
 /// `GENERATED.len()` are of the older ops and the rest of the generic ops.
 const CYCLE: u32 = GENERATED.len() as u32 + 2;
 
+/// Of every `BLOCK` queries, the first `2 * CYCLE` are the pairs and the
+/// last one a polygon query.
+const BLOCK: u32 = 2 * CYCLE + 1;
+
 /// The seed of the generic ops' own stream is `seed ^ SHAPES_SEED`.
 const SHAPES_SEED: u64 = 0x6361_7073_756c_6573;
 
-/// Generates `count` queries from `seed`, in pairs (2D, then 3D): of every
-/// 12 pairs, 10 are the older ops' queries (the `j`-th of them of the op
+/// The seed of the polygon queries' stream is `seed ^ POLYGONS_SEED`.
+const POLYGONS_SEED: u64 = 0x706f_6c79_676f_6e73;
+
+/// Generates `count` queries from `seed`, in blocks of 25: 12 pairs (2D,
+/// then 3D) and one 2D polygon query. Of the 12 pairs, 10 are the older
+/// ops' queries (the `j`-th of them of the op
 /// `GENERATED[(j / 2) % GENERATED.len()]`, from a stream seeded `seed`),
 /// then one pair of `overlap` and one of `ray_cast` (alternating over
-/// cycles, from their own stream). The older ops' queries are thus the
-/// same, in the same order, whatever generic queries are interleaved:
-/// 14400 queries hold the 12000 of the earlier recordings.
+/// cycles, from their own stream). The polygon query is `overlap` of a
+/// polygon against every kind (either way round) or `ray_cast` on a
+/// polygon, alternating, from a third stream. Each kind of query is thus
+/// the same, in the same order, whatever other queries are interleaved:
+/// 15000 queries hold the 14400 pairs of the earlier recording (which
+/// held the 12000 older ops' queries of the ones before) and 600 polygon
+/// queries.
 ///
 /// # Examples
 /// ```
@@ -51,9 +68,14 @@ pub fn generate(count: u32, seed: u64) -> Generated {
         shapes: Gen {
             rng: Rng::new(seed ^ SHAPES_SEED),
         },
+        polygons: Gen {
+            rng: Rng::new(seed ^ POLYGONS_SEED),
+        },
         k: 0,
+        pair_k: 0,
         old_k: 0,
         new_k: 0,
+        polygon_k: 0,
         left: count,
     }
 }
@@ -66,8 +88,17 @@ impl Iterator for Generated {
             return None;
         }
         self.left -= 1;
-        let k = self.k;
+        let block_k = self.k;
         self.k = self.k.wrapping_add(1);
+        if block_k % BLOCK == BLOCK - 1 {
+            let j = self.polygon_k;
+            self.polygon_k += 1;
+            let (category, input) = self.polygons.polygon_query(j);
+            return Some((category, input.to_string()));
+        }
+        // The `k`-th query of the pairs.
+        let k = self.pair_k;
+        self.pair_k = self.pair_k.wrapping_add(1);
         let dim = if k.is_multiple_of(2) { 2 } else { 3 };
         let (category, input) = if (k / 2) % CYCLE < GENERATED.len() as u32 {
             let j = self.old_k;

@@ -115,10 +115,10 @@ pub fn echoed(answer: &Answer) -> Fx {
     }
 }
 
-/// The length of the first vector of a line: `[` followed by numbers.
+/// The length of the first vector of a line: the first `[` holding
+/// numbers only (the first point of a polygon's `[[x, y], ...]`).
 pub fn dimension_of(line: &str) -> Option<usize> {
-    let start = line.find("[")?;
-    let end = start + line[start..].find(']')?;
-    let inner = &line[start + 1..end];
-    (!inner.contains('[')).then(|| inner.split(',').count())
+    let end = line.find(']')?;
+    let start = line[..end].rfind('[')?;
+    Some(line[start + 1..end].split(',').count())
 }

@@ -26,6 +26,9 @@ use crate::vec::Vector;
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
 ///   and exact: a capsule of radius 0 is its segment, one with `a = b` its
 ///   ball.
+/// - A convex polygon (2D, [`Shape::Polygon`]) against any shape, either
+///   way round: [`polygon_shape_overlap`](crate::polygon_shape_overlap)
+///   (two polygons: [`polygon_overlap`](crate::polygon_overlap)), exact.
 ///
 /// # Examples
 /// ```
@@ -38,12 +41,20 @@ use crate::vec::Vector;
 /// assert!(!overlap(&wall.into(), &thinner.into()));
 /// let crate_ = Aabb2::try_new(Vec2::from_ints([3, 0]), Vec2::from_ints([5, 1])).unwrap();
 /// assert!(overlap(&body.into(), &crate_.into())); // (3, 1) is on both
+/// // A triangle across the wall: its edge from (-1, 5) to (1, 5) crosses x = 0.
+/// use fixed_collide::Polygon;
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = Polygon::try_new(&[v(-1, 5), v(1, 5), v(0, 7)]).unwrap();
+/// assert!(overlap(&Shape::from(tri), &wall.into()));
+/// assert!(overlap(&wall.into(), &Shape::from(tri))); // either way round
+/// assert!(!overlap(&Shape::from(tri), &body.into()));
 /// ```
 pub fn overlap<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> bool
 where
     Const<D>: Dim<D>,
 {
     match (a, b) {
+        (Shape::Polygon(p), s) | (s, Shape::Polygon(p)) => Const::<D>::polygon_shape_overlap(p, s),
         (Shape::Aabb(p), Shape::Aabb(q)) => aabb_overlap(p, q),
         (Shape::Obb(p), Shape::Obb(q)) => obb_overlap(p, q),
         (Shape::Aabb(p), Shape::Obb(q)) | (Shape::Obb(q), Shape::Aabb(p)) => aabb_obb_overlap(p, q),
@@ -52,15 +63,21 @@ where
             let mut gap = Gap::new();
             let ra = add_core(&mut gap, a, false);
             let rb = add_core(&mut gap, b, true);
-            gap.within(ra + rb)
+            // Neither is a polygon here (answered above): both have cores.
+            ra.zip(rb).is_some_and(|(ra, rb)| gap.within(ra + rb))
         }
     }
 }
 
 /// Puts the shape's core into `gap` (negated for the second shape) and
-/// returns its radius, raw.
-pub(crate) fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bool) -> i128 {
-    match s {
+/// returns its radius, raw; `None` (and `gap` unchanged) for a polygon,
+/// which is no core of that kind (a zonotope grown by a radius) and is
+/// answered by its own queries.
+pub(crate) fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bool) -> Option<i128>
+where
+    Const<D>: Dim<D>,
+{
+    Some(match s {
         Shape::Aabb(b) => {
             gap.aabb(b, negative);
             0
@@ -81,7 +98,8 @@ pub(crate) fn add_core<const D: usize>(gap: &mut Gap, s: &Shape<D>, negative: bo
             gap.segment(&c.a(), &c.b(), negative);
             wide(c.radius())
         }
-    }
+        Shape::Polygon(_) => return None,
+    })
 }
 
 /// Whether two balls (circles, spheres) overlap as closed sets: the

@@ -18,7 +18,9 @@ use crate::vec::Vector;
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in any shape, or
 /// `None`: [`ray_aabb`] and [`ray_obb`] for the boxes (their rounding and
-/// normals), [`ray_capsule`] for balls, segments and capsules (exact).
+/// normals), [`ray_capsule`] for balls, segments and capsules (exact),
+/// [`ray_polygon`](crate::ray_polygon) for a convex polygon (2D; exact, the
+/// normal of the edge entered last, the lower edge index at a vertex).
 ///
 /// # Examples
 /// ```
@@ -27,6 +29,14 @@ use crate::vec::Vector;
 /// let r = Ray2::try_unbounded(Vec2::from_ints([0, 0]), Vec2::from_ints([1, 0])).unwrap();
 /// let h = ray_cast(&r, &Shape::from(ball)).unwrap();
 /// assert_eq!((h.t, h.point, h.normal), (Fx::from_num(3), Vec2::from_ints([3, 0]), Vec2::from_ints([-1, 0])));
+/// // A triangle with its vertex (2, 0) on the ray: entered there, by the
+/// // lower of the two edges meeting at it (edge 0, normal (-1, -1) / sqrt 2).
+/// use fixed_collide::Polygon;
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = Polygon::try_new(&[v(2, 0), v(4, -2), v(4, 2)]).unwrap();
+/// let h = ray_cast(&r, &Shape::from(tri)).unwrap();
+/// assert_eq!((h.t, h.point), (Fx::from_num(2), v(2, 0)));
+/// assert!(h.normal.0[0] < Fx::ZERO && h.normal.0[1] < Fx::ZERO);
 /// ```
 pub fn ray_cast<const D: usize>(ray: &Ray<D>, shape: &Shape<D>) -> Option<RayHit<D>>
 where
@@ -38,6 +48,7 @@ where
         Shape::Sphere(b) => ray_sphere(ray, b),
         Shape::Segment(s) => ray_capsule(ray, &Capsule::from(*s)),
         Shape::Capsule(c) => ray_capsule(ray, c),
+        Shape::Polygon(p) => Const::<D>::ray_polygon(ray, p),
     }
 }
 

@@ -22,13 +22,13 @@ const MAX_NORMALS: usize = 15;
 
 /// A time `num / den` with `den > 0`.
 #[derive(Clone, Copy)]
-struct Time {
-    num: Big,
-    den: Big,
+pub(super) struct Time {
+    pub(super) num: Big,
+    pub(super) den: Big,
 }
 
 impl Time {
-    fn less(&self, o: &Time) -> bool {
+    pub(super) fn less(&self, o: &Time) -> bool {
         self.num.mul(o.den) < o.num.mul(self.den)
     }
 }
@@ -153,7 +153,7 @@ fn normals<const D: usize>(cols: &[([i128; 3], i128, i128)]) -> ([[i128; 3]; MAX
 
 /// `-n / |n|` (`negate`) or `n / |n|`, each component rounded down
 /// exactly ([`Big::floor_over_root`] of `2^32 v` and `|n|^2`).
-fn unit<const D: usize>(nm: [i128; 3], negate: bool) -> Vector<D> {
+pub(super) fn unit<const D: usize>(nm: [i128; 3], negate: bool) -> Vector<D> {
     let nn = dot_big(&nm, &nm);
     let mut out = Vector::ZERO;
     for (slot, &c) in out.0.iter_mut().zip(&nm) {
@@ -163,7 +163,7 @@ fn unit<const D: usize>(nm: [i128; 3], negate: bool) -> Vector<D> {
     out
 }
 
-fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
+pub(super) fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
     Big::prod(a[0], b[0])
         .add(Big::prod(a[1], b[1]))
         .add(Big::prod(a[2], b[2]))

@@ -18,6 +18,7 @@
 //!   exact rational times.
 
 mod flat;
+mod polygon;
 mod round;
 
 use super::capsule::core::Gap;
@@ -77,9 +78,13 @@ pub struct Cast<const D: usize> {
 ///   [`overlap`](crate::overlap).
 /// - `d = 0`: a hit (`overlapping`) iff the interiors overlap.
 ///
-/// Pairs: in 2D every moving shape against every target; in 3D a moving
-/// sphere, capsule or segment against every target, and an axis-aligned
-/// box against an axis-aligned box.
+/// Pairs: in 2D every moving shape against every target, but a convex
+/// polygon ([`Shape::Polygon`], on either side) only against shapes of no
+/// radius (boxes, segments, points, polygons: the difference is a convex
+/// polygon, cast as the polytopes above; a polygon's edges are its faces,
+/// in vertex order, for the tie rule); in 3D a moving sphere, capsule or
+/// segment against every target, and an axis-aligned box against an
+/// axis-aligned box.
 ///
 /// # Errors
 /// - [`Error::OutOfDomain`] (field `d.x`, ...) for a component of `d`
@@ -87,6 +92,9 @@ pub struct Cast<const D: usize> {
 /// - [`Error::UnsupportedPair`] (field `moving`) in 3D for a moving
 ///   axis-aligned or oriented box against anything but an axis-aligned box
 ///   (moving aabb) or at all (moving obb).
+/// - [`Error::UnsupportedPair`] for a polygon against a sphere or capsule
+///   of positive radius (not cast yet), naming the polygon's operand:
+///   `moving: polygon against sphere is not supported in 2D`.
 ///
 /// # Examples
 /// ```
@@ -104,6 +112,15 @@ pub struct Cast<const D: usize> {
 /// let stick = Segment2::try_new(Vec2::from_ints([0, 1]), Vec2::from_ints([2, -1])).unwrap();
 /// let hit = shape_cast(&stick.into(), &Vec2::from_ints([6, 0]), &wall.into()).unwrap().unwrap();
 /// assert_eq!(hit.t_enter, Fx::from_num(0.5));
+/// // A triangle moving right into the wall: its vertex (2, 0) reaches
+/// // x = 5 at s = 3/8.
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = fixed_collide::Polygon::try_new(&[v(0, -1), v(2, 0), v(0, 1)]).unwrap();
+/// let hit = shape_cast(&tri.into(), &v(8, 0), &wall.into()).unwrap().unwrap();
+/// assert_eq!((hit.t_enter, hit.normal), (Fx::from_num(0.375), v(-1, 0)));
+/// // Against a ball (a radius): not cast yet.
+/// let e = shape_cast(&ball.into(), &v(1, 0), &tri.into()).unwrap_err();
+/// assert_eq!(e.to_string(), "target: sphere against polygon is not supported in 2D");
 /// ```
 pub fn shape_cast<const D: usize>(
     moving: &Shape<D>,
@@ -135,8 +152,26 @@ where
     let mut gap = Gap::new();
     // The moving shape in positive, the target negated: a point of the
     // program is `moving - target`.
-    let radius = add_core(&mut gap, moving, false) + add_core(&mut gap, target, true);
+    let (rm, rt) = (
+        add_core(&mut gap, moving, false),
+        add_core(&mut gap, target, true),
+    );
     let dv = d.0.map(wide);
+    let (Some(rm), Some(rt)) = (rm, rt) else {
+        // A polygon (no core of the gap's kind): its own flat cast when
+        // the other shape has no radius.
+        if rm.or(rt).unwrap_or(0) > 0 {
+            let polygon_moves = matches!(moving, Shape::Polygon(_));
+            return Err(Error::UnsupportedPair {
+                field: Field::new(if polygon_moves { "moving" } else { "target" }),
+                first: kind(moving),
+                second: kind(target),
+                dim: D as u8,
+            });
+        }
+        return Ok(polygon::cast::<D>(&gap, dv, points(moving), points(target)));
+    };
+    let radius = rm + rt;
     Ok(if radius > 0 {
         round::cast::<D>(&gap, dv, radius)
     } else {
@@ -144,14 +179,29 @@ where
     })
 }
 
+/// A polygon's vertices.
+fn points<const D: usize>(s: &Shape<D>) -> Option<&[crate::vec::Vec2]>
+where
+    Const<D>: Dim<D>,
+{
+    match s {
+        Shape::Polygon(p) => Some(<Const<D> as Dim<D>>::polygon_points(p)),
+        _ => None,
+    }
+}
+
 /// The shape's kind, as its JSON tag.
-fn kind<const D: usize>(s: &Shape<D>) -> &'static str {
+fn kind<const D: usize>(s: &Shape<D>) -> &'static str
+where
+    Const<D>: Dim<D>,
+{
     match s {
         Shape::Aabb(_) => "aabb",
         Shape::Obb(_) => "obb",
         Shape::Sphere(_) => "sphere",
         Shape::Segment(_) => "segment",
         Shape::Capsule(_) => "capsule",
+        Shape::Polygon(_) => "polygon",
     }
 }
 

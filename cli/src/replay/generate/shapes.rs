@@ -1,6 +1,8 @@
 //! The queries of the generic ops `overlap` (every ordered pair of shape
 //! kinds) and `ray_cast` (every shape kind), from their own random stream
-//! so that the older ops' queries stay as they were.
+//! so that the older ops' queries stay as they were. The polygon's own
+//! queries (2D, [`super::polygons`]) use the same shapes and cases, with
+//! [`Kind::Polygon`], from a third stream.
 //!
 //! Overlap relations: touching at extreme points along an axis (tangent),
 //! one ulp apart and one ulp closer, zero radii, degenerate shapes (a
@@ -17,15 +19,18 @@ use serde_json::{Value, json};
 
 /// A shape kind of the generic ops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     Aabb,
     Obb,
     Sphere,
     Segment,
     Capsule,
+    /// 2D only, in the polygon stream: not in [`KINDS`].
+    Polygon,
 }
 
-const KINDS: [Kind; 5] = [
+/// The kinds of the generic ops' own stream (every dimension).
+pub(super) const KINDS: [Kind; 5] = [
     Kind::Aabb,
     Kind::Obb,
     Kind::Sphere,
@@ -41,13 +46,14 @@ impl Kind {
             Kind::Sphere => "sphere",
             Kind::Segment => "segment",
             Kind::Capsule => "capsule",
+            Kind::Polygon => "polygon",
         }
     }
 }
 
 /// How a shape is made.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     /// Any rotation and direction.
     Random,
     /// Unrotated boxes, segments along the first axis.
@@ -59,15 +65,16 @@ enum Mode {
 }
 
 /// A shape: `p`, `q` are min and max (aabb), center and half sizes (obb),
-/// center (sphere) or the ends `a`, `b` (segment, capsule); `rot` the
-/// obb's rotation when not the identity.
+/// center (sphere, polygon) or the ends `a`, `b` (segment, capsule); `rot`
+/// the obb's rotation when not the identity; `pts` a polygon's vertices.
 #[derive(Clone)]
-struct Sh {
-    kind: Kind,
-    p: Vec<Fx>,
+pub(super) struct Sh {
+    pub(super) kind: Kind,
+    pub(super) p: Vec<Fx>,
     q: Vec<Fx>,
     r: Fx,
     rot: Option<(&'static str, Value)>,
+    pub(super) pts: Vec<Vec<Fx>>,
 }
 
 impl Sh {
@@ -88,6 +95,9 @@ impl Sh {
             Kind::Capsule => {
                 json!({"a": vecv(&self.p), "b": vecv(&self.q), "radius": s(self.r)})
             }
+            Kind::Polygon => {
+                json!({"points": Value::Array(self.pts.iter().map(|p| vecv(p)).collect())})
+            }
         };
         json!({ self.kind.name(): body })
     }
@@ -99,12 +109,15 @@ impl Sh {
             if moves_q {
                 self.q[i] += *d;
             }
+            for v in &mut self.pts {
+                v[i] += *d;
+            }
         }
     }
 
     fn center(&self) -> Vec<Fx> {
         match self.kind {
-            Kind::Obb | Kind::Sphere => self.p.clone(),
+            Kind::Obb | Kind::Sphere | Kind::Polygon => self.p.clone(),
             _ => self
                 .p
                 .iter()
@@ -148,6 +161,16 @@ impl Sh {
                 v[axis] += sign(self.r);
                 v
             }
+            // The first vertex furthest along `axis` (an exact coordinate).
+            Kind::Polygon => self
+                .pts
+                .iter()
+                .fold(None::<&Vec<Fx>>, |best, v| match best {
+                    Some(b) if sign(b[axis]) >= sign(v[axis]) => Some(b),
+                    _ => Some(v),
+                })
+                .cloned()
+                .unwrap_or_else(|| self.p.clone()),
         }
     }
 }
@@ -166,6 +189,7 @@ impl Gen {
             q: zero.clone(),
             r: Fx::ZERO,
             rot: None,
+            pts: Vec::new(),
         };
         match kind {
             Kind::Aabb => {
@@ -209,13 +233,14 @@ impl Gen {
                     }
                 };
             }
+            Kind::Polygon => sh.pts = self.polygon_points(&sh.p, mode),
         }
         sh
     }
 
     /// Moves `b` so that its lowest point on `axis` meets `a`'s highest,
     /// then by `gap` further along `axis`.
-    fn touch(a: &Sh, b: &mut Sh, axis: usize, gap: Fx) {
+    pub(super) fn touch(a: &Sh, b: &mut Sh, axis: usize, gap: Fx) {
         let (pa, qb) = (a.extreme(axis, true), b.extreme(axis, false));
         let mut t: Vec<Fx> = pa.iter().zip(&qb).map(|(x, y)| *x - *y).collect();
         t[axis] += gap;
@@ -226,8 +251,20 @@ impl Gen {
     pub(super) fn overlap(&mut self, dim: usize, round: u64) -> (String, Value) {
         let pair = (round % 25) as usize;
         let (ka, kb) = (KINDS[pair / 5], KINDS[pair % 5]);
+        self.overlap_of(dim, ka, kb, (round / 25) % 9)
+    }
+
+    /// An `overlap` query of `ka` against `kb` in the relation `relation`
+    /// (0 to 8: touching, one ulp apart, one ulp closer, zero radius,
+    /// degenerate, parallel, collinear, identical or same center, random).
+    pub(super) fn overlap_of(
+        &mut self,
+        dim: usize,
+        ka: Kind,
+        kb: Kind,
+        relation: u64,
+    ) -> (String, Value) {
         let axis = self.rng.below(dim as u64) as usize;
-        let relation = (round / 25) % 9;
         let mode = match relation {
             3 => Mode::ZeroRadius,
             4 => Mode::Degenerate,
@@ -285,8 +322,14 @@ impl Gen {
 
     /// A `ray_cast` query of round `round`.
     pub(super) fn ray_cast(&mut self, dim: usize, round: u64) -> (String, Value) {
-        let kind = KINDS[(round % 5) as usize];
-        let case = (round / 5) % 8;
+        self.ray_cast_of(dim, KINDS[(round % 5) as usize], (round / 5) % 8)
+    }
+
+    /// A `ray_cast` query of a shape of `kind` in the case `case` (0 to 7:
+    /// toward the center, origin inside, grazing, one ulp off grazing, zero
+    /// radius, degenerate, along an axis, random with `max_t`; 8, for
+    /// polygons: through a vertex).
+    pub(super) fn ray_cast_of(&mut self, dim: usize, kind: Kind, case: u64) -> (String, Value) {
         let mode = match case {
             2 | 3 | 6 => Mode::Axis,
             4 => Mode::ZeroRadius,
@@ -325,6 +368,14 @@ impl Gen {
             }
             4 => "zero_radius",
             5 => "degenerate",
+            8 => {
+                // Through a vertex (ties between the edges meeting there).
+                let i = self.rng.below(sh.pts.len() as u64) as usize;
+                if let Some(v) = sh.pts.get(i) {
+                    dir = v.iter().zip(&origin).map(|(c, o)| *c - *o).collect();
+                }
+                "through_vertex"
+            }
             6 => {
                 // Along the first axis through the center: a segment's line.
                 origin.clone_from(&center);

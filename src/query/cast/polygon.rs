@@ -1,0 +1,149 @@
+//! The cast with a convex polygon (2D) on either side and no radius: the
+//! Minkowski difference is a convex polygon, the sum of the polygon(s) and
+//! the other shape's zonotope, whose edge directions are among the
+//! polygons' edges and the zonotope's columns. Its interior is the
+//! intersection of the open slabs of their perpendiculars (a direction
+//! that is no facet normal gives a slab holding the whole set), as in the
+//! `flat` module; a polygon's extent along a normal is the range of its
+//! vertices' projections.
+//!
+//! Budgets (raw bits, inputs in the domain): vertices below 2^53 per
+//! component, edges below 2^54, so normals below 2^55; a vertex at scale
+//! 2^64 below 2^85, its projection below 2^141; the slab ends below 2^230,
+//! products of two below 2^460; within the 1024 bits of [`Big`].
+
+use super::flat::{Time, dot_big, unit};
+use super::{Cast, pad};
+use crate::num::{Fx, wide};
+use crate::query::capsule::core::Gap;
+use crate::query::capsule::wide::Big;
+use crate::vec::{Vec2, Vector};
+
+/// The latest entry so far (its time, normal and the sign of its rate)
+/// and the earliest exit, or the knowledge that there is no hit.
+struct Clip {
+    enter: Option<(Time, [i128; 3], bool)>,
+    exit: Option<Time>,
+    miss: bool,
+}
+
+/// The perpendiculars `(-e_y, e_x)` of a polygon's edges, edge `i` from
+/// vertex `i` to vertex `i + 1`.
+fn edge_normals(points: &[Vec2]) -> impl Iterator<Item = [i128; 3]> + '_ {
+    let ends = points.iter().skip(1).chain(points.first());
+    points.iter().zip(ends).map(|(a, b)| {
+        let ([ax, ay], [bx, by]) = (a.0.map(wide), b.0.map(wide));
+        [ay - by, bx - ax, 0]
+    })
+}
+
+/// The range of `n . v` over the polygon's vertices, at scale 2^64.
+fn extent(nm: &[i128; 3], points: &[Vec2]) -> (Big, Big) {
+    let mut range: Option<(Big, Big)> = None;
+    for p in points {
+        let v = pad(p.0.map(|c| wide(c) << 32));
+        let x = dot_big(nm, &v);
+        range = Some(match range {
+            Some((lo, hi)) => (if x < lo { x } else { lo }, if x > hi { x } else { hi }),
+            None => (x, x),
+        });
+    }
+    range.unwrap_or((Big::from(0), Big::from(0)))
+}
+
+/// The cast of `moving - target` along `d` (raw, 2D padded), radius sum
+/// 0, where `moving` and/or `target` is the polygon given by its vertices
+/// and `gap` holds the other shape's core (nothing when both are
+/// polygons). Normals in order: the moving shape's (its edges, or the
+/// columns), then the target's; the first wins a tie.
+pub(super) fn cast<const D: usize>(
+    gap: &Gap,
+    d: [i128; D],
+    moving: Option<&[Vec2]>,
+    target: Option<&[Vec2]>,
+) -> Option<Cast<D>> {
+    let w = gap.offset();
+    let d64 = pad(d).map(|c| c << 32);
+    let zero = Big::from(0);
+    let mut clip = Clip {
+        enter: None,
+        exit: None,
+        miss: false,
+    };
+    let mut slab = |nm: [i128; 3]| {
+        if nm == [0; 3] || clip.miss {
+            return;
+        }
+        // The range of n.p, p = moving point - target point.
+        let c = dot_big(&nm, &w);
+        let (mut lo, mut hi) = (c, c);
+        for (m, l, h) in gap.columns() {
+            let cm = dot_big(&nm, &m);
+            let (a, b) = (cm.mul(Big::from(l)), cm.mul(Big::from(h)));
+            lo = lo.add(if a < b { a } else { b });
+            hi = hi.add(if a < b { b } else { a });
+        }
+        if let Some(points) = moving {
+            let (a, b) = extent(&nm, points);
+            (lo, hi) = (lo.add(a), hi.add(b));
+        }
+        if let Some(points) = target {
+            let (a, b) = extent(&nm, points);
+            (lo, hi) = (lo.add(b.neg()), hi.add(a.neg()));
+        }
+        // The difference y = -p: n.y in [-hi, -lo]; n.(s d) = s e.
+        let (ymin, ymax) = (hi.neg(), lo.neg());
+        let e = dot_big(&nm, &d64);
+        if e.is_zero() {
+            clip.miss = !(ymin < zero && ymax > zero);
+            return;
+        }
+        let positive = e > zero;
+        let (low, high, den) = if positive {
+            (ymin, ymax, e)
+        } else {
+            (ymax.neg(), ymin.neg(), e.neg())
+        };
+        let (low, high) = (Time { num: low, den }, Time { num: high, den });
+        if clip.enter.as_ref().is_none_or(|(t, _, _)| t.less(&low)) {
+            clip.enter = Some((low, nm, positive));
+        }
+        if clip.exit.as_ref().is_none_or(|t| high.less(t)) {
+            clip.exit = Some(high);
+        }
+    };
+    let columns = || gap.columns().map(|(m, _, _)| [-m[1], m[0], 0]);
+    match (moving, target) {
+        (Some(pm), Some(pt)) => edge_normals(pm).chain(edge_normals(pt)).for_each(&mut slab),
+        (Some(pm), None) => edge_normals(pm).chain(columns()).for_each(&mut slab),
+        (None, Some(pt)) => columns().chain(edge_normals(pt)).for_each(&mut slab),
+        (None, None) => columns().for_each(&mut slab),
+    }
+    if clip.miss {
+        return None;
+    }
+    let one = Time {
+        num: Big::from(1),
+        den: Big::from(1),
+    };
+    if let (Some((en, _, _)), Some(ex)) = (&clip.enter, &clip.exit)
+        && !(en.less(ex) && en.less(&one) && ex.num > zero)
+    {
+        return None;
+    }
+    match clip.enter {
+        Some((en, nm, positive)) if en.num >= zero => {
+            let t = en.num.mul(Big::pow2(32)).div_floor(en.den);
+            Some(Cast {
+                t_enter: Fx::from_bits(t.to_i128_saturating() as i64),
+                normal: unit(nm, positive),
+                overlapping: false,
+            })
+        }
+        _ => Some(Cast {
+            t_enter: Fx::ZERO,
+            normal: Vector::ZERO,
+            overlapping: true,
+        }),
+    }
+}

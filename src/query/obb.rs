@@ -22,6 +22,8 @@ use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
+mod exact;
+
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
 /// axes as given: no tolerance, no false separation, no false overlap.
@@ -97,6 +99,9 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
     if !f.hit {
         return None;
     }
+    if obb.axis_error() != Fx::ZERO {
+        return exact::ball(ball, obb);
+    }
     if f.inside {
         return Some(BallHit {
             point: ball.center(),
@@ -133,7 +138,7 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    ball_in_frame(ball, obb).hit
+    ball_in_frame(ball, obb).hit && (obb.axis_error() == Fx::ZERO || exact::ball_hits(ball, obb))
 }
 
 /// The ball's center in the box frame: the decision of [`sphere_obb`] and
@@ -236,6 +241,17 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
+    let fast = slab_ray(ray, obb)?;
+    if obb.axis_error() == Fx::ZERO {
+        return Some(fast);
+    }
+    exact::ray(ray, obb)
+}
+
+/// The ray against the slab box `|u_i| <= h_i + sigma` (see [`ray_obb`]'s
+/// filter): never a false miss, never a late `t`, and the exact answer when
+/// the axes are exactly orthonormal.
+fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
     let rel: [i64; D] = zip_map(&ray.origin().0, &c, |o, c| o.to_bits() - c.to_bits());

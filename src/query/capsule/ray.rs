@@ -18,7 +18,9 @@ use crate::vec::Vector;
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in any shape, or
 /// `None`: [`ray_aabb`] and [`ray_obb`] for the boxes (their rounding and
-/// normals), [`ray_capsule`] for balls, segments and capsules (exact).
+/// normals), [`ray_capsule`] for balls, segments and capsules. Exact for
+/// every kind (an oriented box is the parallelepiped of its axes as given):
+/// hit or miss exact, `t` the exact entry time floored.
 ///
 /// # Examples
 /// ```

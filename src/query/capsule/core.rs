@@ -324,60 +324,78 @@ impl Gap {
     /// face is tried as in [`Gap::within`], its hull minimizer kept only if
     /// it lies in the face **and** satisfies the optimality conditions of
     /// the fixed variables (`m_j . v >= 0` at `lo_j`, `<= 0` at `hi_j`), so
-    /// the face found is the one holding the global minimum. The face with
-    /// every variable free comes first (a point inside a parallelepiped is
+    /// the face found is the one holding the global minimum. The face
+    /// `hint` is tried first (a caller's cheap guess: see [`Face`]; a wrong
+    /// guess costs one face and changes nothing), then every face, the one
+    /// with every variable free first (a point inside a parallelepiped is
     /// settled at once). Budgets as in the module docs, for at most three
     /// columns: `V` below 2^440 and `|V|^2` below 2^881.
-    pub(crate) fn minimizer(&self, r: i128) -> Option<Minimizer> {
-        let n = self.n.min(3);
+    pub(crate) fn minimizer(&self, r: i128, hint: Face) -> Option<Minimizer> {
+        let found = self.global_minimizer(hint)?;
         let r2 = Big::from(r << 32).square();
-        let faces = [1usize, 3, 9, 27].get(n).copied().unwrap_or(1);
-        for code in (0..faces).rev() {
-            let mut c = code;
-            let mut free = [self.cols[0]; 3];
-            let mut fixed = [(self.cols[0], false); 3];
-            let (mut k, mut f) = (0, 0);
-            let mut w = self.w;
-            for col in self.cols.iter().take(n) {
-                let digit = c % 3;
-                c /= 3;
-                if digit == 2 {
-                    if let Some(slot) = free.get_mut(k) {
-                        *slot = *col;
-                    }
-                    k += 1;
-                    continue;
+        let v = &found.vector;
+        let len2 = v[0].square().add(v[1].square()).add(v[2].square());
+        (len2 <= r2.mul(found.den.square())).then_some(found)
+    }
+
+    /// The global minimizer (independent columns), the face `hint` first.
+    fn global_minimizer(&self, hint: Face) -> Option<Minimizer> {
+        let faces = [1u32, 3, 9, 27].get(self.n.min(3)).copied().unwrap_or(1);
+        let first = (hint.0 < faces).then_some(hint.0);
+        let rest = (0..faces).rev().filter(|&c| Some(c) != first);
+        first
+            .into_iter()
+            .chain(rest)
+            .find_map(|code| self.face(code))
+    }
+
+    /// The minimizer over the face `code` (see [`Face`]), if it lies in
+    /// the face and is optimal for the fixed variables.
+    fn face(&self, code: u32) -> Option<Minimizer> {
+        let mut c = code;
+        let mut free = [self.cols[0]; 3];
+        let mut fixed = [(self.cols[0], false); 3];
+        let (mut k, mut f) = (0, 0);
+        let mut w = self.w;
+        for col in self.cols.iter().take(self.n.min(3)) {
+            let digit = c % 3;
+            c /= 3;
+            if digit == 2 {
+                if let Some(slot) = free.get_mut(k) {
+                    *slot = *col;
                 }
-                let x = if digit == 0 { col.lo } else { col.hi };
-                for (wk, mk) in w.iter_mut().zip(col.m) {
-                    *wk += x * mk;
-                }
-                if let Some(slot) = fixed.get_mut(f) {
-                    *slot = (*col, digit == 1);
-                }
-                f += 1;
-            }
-            let Some(found) = face_minimizer(&w, free.get(..k).unwrap_or(&[])) else {
-                continue;
-            };
-            let optimal = fixed.iter().take(f).all(|(col, at_hi)| {
-                let slope = dot_big_b(&col.m, &found.vector);
-                if *at_hi {
-                    slope.is_negative() || slope.is_zero()
-                } else {
-                    !slope.is_negative()
-                }
-            });
-            if !optimal {
+                k += 1;
                 continue;
             }
-            let v = &found.vector;
-            let len2 = v[0].square().add(v[1].square()).add(v[2].square());
-            return (len2 <= r2.mul(found.den.square())).then_some(found);
+            let x = if digit == 0 { col.lo } else { col.hi };
+            for (wk, mk) in w.iter_mut().zip(col.m) {
+                *wk += x * mk;
+            }
+            if let Some(slot) = fixed.get_mut(f) {
+                *slot = (*col, digit == 1);
+            }
+            f += 1;
         }
-        None
+        let found = face_minimizer(&w, free.get(..k).unwrap_or(&[]))?;
+        let optimal = fixed.iter().take(f).all(|(col, at_hi)| {
+            let slope = dot_big_b(&col.m, &found.vector);
+            if *at_hi {
+                slope.is_negative() || slope.is_zero()
+            } else {
+                !slope.is_negative()
+            }
+        });
+        optimal.then_some(found)
     }
 }
+
+/// A face of the program's box of variables, as base-3 digits, the first
+/// column least significant: 0 the variable at its lower bound, 1 at its
+/// upper bound, 2 free. Columns are numbered in the order they were added,
+/// skipping the fixed variables (`lo = hi`) that [`Gap::column`] folds into
+/// the offset.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Face(pub(crate) u32);
 
 /// `m . V` for a column and a wide vector.
 fn dot_big_b(m: &[i128; 3], v: &[Big; 3]) -> Big {

@@ -18,7 +18,7 @@
 
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
-use crate::query::capsule::core::Gap;
+use crate::query::capsule::core::{Face, Gap};
 use crate::query::capsule::wide::Big;
 use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
@@ -162,15 +162,18 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
     })
 }
 
-/// Whether the ball meets the parallelepiped, exactly.
+/// Whether the ball meets the parallelepiped, exactly: the same program
+/// as [`ball`], so the two always agree.
 pub(super) fn ball_hits<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    gap(ball, obb).within(wide(ball.radius()))
+    gap(ball, obb)
+        .minimizer(wide(ball.radius()), hint(ball, obb))
+        .is_some()
 }
 
 /// The exact closest point of the parallelepiped to the ball's center,
 /// floored, when the ball meets it.
 pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
-    let m = gap(ball, obb).minimizer(wide(ball.radius()))?;
+    let m = gap(ball, obb).minimizer(wide(ball.radius()), hint(ball, obb))?;
     // closest = center + v: raw = floor((center raw 2^32 den + V) / (2^32 den)).
     let den = m.den.mul(Big::pow2(32));
     let mut point = ball.center();
@@ -180,6 +183,35 @@ pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallH
         *p = Fx::from_bits(raw.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
     }
     Some(BallHit { point })
+}
+
+/// The face of the program [`gap`] that the box frame predicts for the
+/// closest point: the box coordinate `u_i = A_i . (center - c)` clamped to
+/// `[-h_i, h_i]` (lower bound, upper bound or free). Exact when the axes
+/// are orthonormal and nearly always right otherwise; the minimizer checks
+/// it and tries every face when it is wrong.
+fn hint<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Face {
+    let rel = rel3(&ball.center(), &obb.center());
+    let (mut code, mut weight) = (0u32, 1u32);
+    for (axis, h) in obb.axes().iter().zip(obb.half().0) {
+        if h == Fx::ZERO {
+            // A fixed variable: not a column of the program.
+            continue;
+        }
+        // u at scale 2^64: |A_ik| < 2^33, |rel_k| < 2^54: below 2^89.
+        let u = dot(&rel3(axis, &Vector::<D>::ZERO), &rel);
+        let h = wide(h) << 32;
+        let digit = if u > h {
+            1
+        } else if u < -h {
+            0
+        } else {
+            2
+        };
+        code += digit * weight;
+        weight *= 3;
+    }
+    Face(code)
 }
 
 /// The program `min |(c + A s) - center|^2` over `|s_i| <= h_i`.

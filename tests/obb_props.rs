@@ -17,6 +17,8 @@ mod obb_reference;
 mod overlap;
 #[path = "obb_props/ray.rs"]
 mod ray;
+#[path = "obb_props/regressions.rs"]
+mod regressions;
 #[path = "obb_props/sphere.rs"]
 mod sphere;
 

@@ -1,6 +1,5 @@
-//! Oriented boxes: OBB vs OBB (separating axes, exact), sphere vs OBB and ray
-//! vs OBB (in the box frame; never a false miss, exact outside the box's
-//! tolerance band [`Obb::band`]).
+//! Oriented boxes: OBB vs OBB (separating axes), sphere vs OBB and ray vs
+//! OBB, all exact for the parallelepiped of the axes as given.
 //!
 //! An [`Obb`] is the parallelepiped `P = { c + sum_i s_i A_i : |s_i| <= h_i }`
 //! of its axes **as given** (nearly orthonormal). Its box-frame coordinates
@@ -8,8 +7,11 @@
 //! (`tau` = [`Obb::axis_error`]), so the "slab box"
 //! `S = { p : |u_i(p)| <= h_i + sigma }` with `sigma` = [`Obb::slack`]
 //! contains `P`, and `S` lies inside `P` grown by [`Obb::band`]. The ball and
-//! ray queries answer for `S`. When the axes are exactly orthonormal
-//! (`tau = 0`: signed permutations), `S = P` and they are exact.
+//! ray queries first answer for `S` (cheap, in `i128`): a miss of `S` is a
+//! miss of `P`, and when the axes are exactly orthonormal (`tau = 0`: signed
+//! permutations) `S = P` and that answer is the exact one. Otherwise a hit
+//! of `S` is decided again, exactly, for `P` (the `exact` module: face
+//! normals `A_j x A_k` and wide integers).
 
 use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, span};
@@ -21,6 +23,8 @@ use crate::query::ball::BallHit;
 use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
+
+mod exact;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
 /// edges or corners count). Exact for the parallelepipeds spanned by the
@@ -60,27 +64,25 @@ where
 ///
 /// See also [`sphere_obb_overlap`] (the decision alone, cheaper).
 ///
-/// In the box frame: `u_i = (center - c) . A_i` exactly (scale 2^64), then
-/// truncated toward zero to an ulp (never larger in magnitude); the excess
-/// over the slab box, `e_i = max(0, |u_i| - h_i - sigma)`, is compared
-/// exactly with the radius inflated by `|A^T v| <= sqrt(1 + D tau) |v|`:
-/// hit iff `sum e_i^2 <= r^2 + ceil(r^2 D tau)`.
+/// **Exact** for the parallelepiped of the axes as given, with no
+/// tolerance.
 ///
-/// - **Never a false miss**: a ball that meets the box is reported.
-/// - **Exact outside the band**: a ball reported as a hit meets the box with
-///   its half-sizes grown by [`Obb::band`]`(radius)`. For exactly
-///   orthonormal axes ([`Obb::axis_error`] zero) the test is exact, as
-///   [`sphere_aabb`](crate::sphere_aabb).
-/// - Touching (distance equal to the radius) is a hit; a zero radius is a
-///   point test; zero half-sizes are valid.
-/// - `point`: the ball's center itself when `|u_i|` (truncated) is at most
-///   `h_i` on every axis (inside, or on the surface); otherwise `c + sum_i w_i A_i` with
-///   `w_i = u_i` clamped to `[-h_i, h_i]`, each coordinate rounded to
-///   nearest (ties up). It lies in the box up to that rounding and within
-///   `2 * band(0) + 1 ulp` per coordinate of the exact closest point
-///   (exactly it when `tau` is 0). (The box coordinates `w` are within
-///   `tau * sum_j h_j` of the exact ones, `s* = clamp(u - (G - I) s*)` with
-///   `G` the Gram matrix of the axes.)
+/// A filter first: in the box frame, `u_i = (center - c) . A_i` exactly
+/// (scale 2^64), truncated toward zero to an ulp; the excess over the slab
+/// box, `e_i = max(0, |u_i| - h_i - sigma)`, is compared exactly with the
+/// radius inflated by `|A^T v| <= sqrt(1 + D tau) |v|`. A miss there is a
+/// miss of the box (the slab box contains it); for exactly orthonormal axes
+/// ([`Obb::axis_error`] zero) its answer is the exact one, as
+/// [`sphere_aabb`](crate::sphere_aabb)'s. Otherwise the closest point of
+/// the parallelepiped is found exactly (a convex quadratic program over the
+/// box coordinates, solved face by face by Cramer's rule in wide integers)
+/// and its squared distance compared with `r^2`.
+///
+/// - **Hit or miss exact**. Touching (distance equal to the radius) is a
+///   hit; a zero radius is a point test; zero half-sizes are valid.
+/// - `point`: the ball's center itself when it is in the box (inside, or on
+///   the surface); otherwise the exact closest point of the box to the
+///   center, each coordinate rounded **down**.
 ///
 /// # Examples
 /// ```
@@ -96,6 +98,9 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
     let f = ball_in_frame(ball, obb);
     if !f.hit {
         return None;
+    }
+    if obb.axis_error() != Fx::ZERO {
+        return exact::ball(ball, obb);
     }
     if f.inside {
         return Some(BallHit {
@@ -118,9 +123,9 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// Whether a closed ball meets an oriented box: exactly
 /// `sphere_obb(ball, obb).is_some()`, without computing the point.
 ///
-/// Same rounding, band and edge cases as [`sphere_obb`]: never a false
-/// miss, exact outside [`Obb::band`]`(radius)` and exact for exactly
-/// orthonormal axes; touching is a hit; a zero radius is a point test.
+/// Same filter and edge cases as [`sphere_obb`]: exact for the
+/// parallelepiped of the axes as given; touching is a hit; a zero radius is
+/// a point test.
 ///
 /// # Examples
 /// ```
@@ -133,7 +138,7 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    ball_in_frame(ball, obb).hit
+    ball_in_frame(ball, obb).hit && (obb.axis_error() == Fx::ZERO || exact::ball_hits(ball, obb))
 }
 
 /// The ball's center in the box frame: the decision of [`sphere_obb`] and
@@ -191,7 +196,11 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 /// The first point of a ray (for `t` in `[0, max_t]`) in an oriented box,
 /// or `None`.
 ///
-/// The ray is taken into the box frame, `o'_i = (origin - c) . A_i` and
+/// **Exact** for the parallelepiped of the axes as given, with no
+/// tolerance: hit or miss, `t`, `point` and `normal`.
+///
+/// A filter first, against the slab box (see the module docs): the ray is
+/// taken into the box frame, `o'_i = (origin - c) . A_i` and
 /// `d'_i = dir . A_i`, both exact in `i128` (scale 2^64), then reduced on
 /// purpose so that the slab test's cross-multiplications fit in `i128`:
 /// `o'` is floored to an ulp (error below 1 ulp), and `d'` is shifted right
@@ -200,24 +209,21 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 /// domain). Both errors are covered by the 2 ulps of [`Obb::slack`]; when
 /// the axes are exactly orthonormal both reductions are exact. Then the slab
 /// test of [`ray_aabb`](crate::ray_aabb) against `|u_i| <= h_i + sigma`,
-/// times as exact fractions, and the answer mapped back to the world.
+/// times as exact fractions. A miss there is a miss of the box; for exactly
+/// orthonormal axes ([`Obb::axis_error`] zero) its answer is the exact one
+/// (the same as [`ray_aabb`](crate::ray_aabb) on the same box, up to the
+/// tie order of the normal). Otherwise the slabs of the parallelepiped,
+/// `|n_i . (p - c)| <= h_i |n_i . A_i|` with the exact face normals `n_i =
+/// A_j x A_k` (2D: the perpendicular of the other axis), are crossed with
+/// exact rational times in wide integers.
 ///
-/// - **Never a false miss**, and `t` is never later than the exact entry
-///   time into the box.
-/// - **Exact outside the band**: a reported hit at `t` (or `inside`) means
-///   the ray at `t` is in the box grown by [`Obb::band`]`(0)`, so `t` is
-///   never earlier than the floor of the exact entry time into that grown
-///   box. For exactly orthonormal axes ([`Obb::axis_error`] zero) it is the
-///   same answer as [`ray_aabb`](crate::ray_aabb) on the same box, up to
-///   the tie order of the normal.
-/// - `t`: in units of `dir`, rounded **down**; a hit exactly at `max_t`
-///   counts.
-/// - `inside`: the origin is in the (slab) box or on its surface: `t = 0`,
+/// - **Hit or miss exact**.
+/// - `t`: the exact entry time, in units of `dir`, rounded **down**; a hit
+///   exactly at `max_t` counts.
+/// - `inside`: the origin is in the box or on its surface: `t = 0`,
 ///   `point = origin`, `normal` zero.
-/// - `point`: `origin + e * dir` at the exact entry time `e` of the reduced
-///   ray, each coordinate rounded down; within an ulp of the exact hit point
-///   when the axes are exactly orthonormal (then exactly on the face plane
-///   along the hit axis), otherwise within the band of the box's surface.
+/// - `point`: `origin + e * dir` at the exact entry time `e`, each
+///   coordinate rounded down.
 /// - `normal`: the outward normal of the face hit, `+A_i` or `-A_i` (the
 ///   box's own axis as given, not renormalized); at an edge or corner the
 ///   first axis in the box's axis order among those entered last.
@@ -236,6 +242,17 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
+    let fast = slab_ray(ray, obb)?;
+    if obb.axis_error() == Fx::ZERO {
+        return Some(fast);
+    }
+    exact::ray(ray, obb)
+}
+
+/// The ray against the slab box `|u_i| <= h_i + sigma` (see [`ray_obb`]'s
+/// filter): never a false miss, never a late `t`, and the exact answer when
+/// the axes are exactly orthonormal.
+fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
     let rel: [i64; D] = zip_map(&ray.origin().0, &c, |o, c| o.to_bits() - c.to_bits());

@@ -11,14 +11,14 @@ use crate::{Error, Field};
 /// |s_i| <= half[i] }` (closed). Zero half-sizes are valid.
 ///
 /// The axes are those of the rotation **as given**: nearly, not exactly,
-/// orthonormal. Every query answers for this parallelepiped.
-/// [`obb_overlap`](crate::obb_overlap) is exact for it;
-/// [`sphere_obb`](crate::sphere_obb) and [`ray_obb`](crate::ray_obb) never
-/// miss it and are exact outside a thin band around its surface, of width
-/// [`Obb::band`], measured at construction from the axes' own error
-/// ([`Obb::axis_error`]). For axes that are exactly orthonormal (the signed
-/// permutations: identity, axis swaps, sign flips, quarter turns) the band
-/// is zero and every query is exact.
+/// orthonormal. Every query answers for this parallelepiped, exactly:
+/// [`obb_overlap`](crate::obb_overlap), [`sphere_obb`](crate::sphere_obb)
+/// and [`ray_obb`](crate::ray_obb). The axes' own error
+/// ([`Obb::axis_error`]), measured at construction, sizes the cheap filter
+/// the ball and ray queries run first ([`Obb::slack`], [`Obb::band`]); for
+/// axes that are exactly orthonormal (the signed permutations: identity,
+/// axis swaps, sign flips, quarter turns) it is zero and the filter's
+/// answer is already the exact one.
 ///
 /// Layout: 128 bytes in 2D and 3D, aligned to 64, so that a box read from
 /// an array takes two cache lines, never three (the two error measures are
@@ -151,8 +151,9 @@ impl<const D: usize> Obb<D> {
     /// half[j]`; the 2 ulps cover the rounding of the ray query. So the
     /// "slab box" `{ p : |u_i| <= half[i] + sigma for all i }` contains the
     /// box, and [`sphere_obb`](crate::sphere_obb) and
-    /// [`ray_obb`](crate::ray_obb) decide a miss against it: never a false
-    /// miss.
+    /// [`ray_obb`](crate::ray_obb) first test against it: a miss of the
+    /// slab box is a miss of the box (a hit is decided again, exactly, for
+    /// the box).
     ///
     /// # Examples
     /// ```
@@ -164,14 +165,16 @@ impl<const D: usize> Obb<D> {
         Fx::from_bits(self.errors >> 16)
     }
 
-    /// The tolerance band of [`sphere_obb`](crate::sphere_obb) (with the
-    /// ball's `radius`) and [`ray_obb`](crate::ray_obb) (with `radius` 0):
-    /// a hit reported for a ball or ray that misses the box does meet the
-    /// same box with every half-size grown by `band(radius)`.
+    /// How far the filters of [`sphere_obb`](crate::sphere_obb) (with the
+    /// ball's `radius`) and [`ray_obb`](crate::ray_obb) (with `radius` 0)
+    /// reach beyond the box: a ball or ray that passes the filter meets the
+    /// same box with every half-size grown by `band(radius)`. (Not a
+    /// tolerance of any answer: those queries are exact; the band only
+    /// bounds where their exact path can run.)
     ///
     /// `band(r) = sigma + ceil(2 * D * tau * (max_i half[i] + sigma + r)) +
     /// 4 ulps`, with `tau` = [`Obb::axis_error`] and `sigma` =
-    /// [`Obb::slack`]; exactly 0 when `tau` is 0 (those queries are then
+    /// [`Obb::slack`]; exactly 0 when `tau` is 0 (the filter is then
     /// exact). Rounded up; a negative `radius` counts as 0; saturates at
     /// [`Fx::MAX`].
     ///

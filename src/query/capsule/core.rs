@@ -305,3 +305,155 @@ fn det3(a: &[Big; 3], b: &[Big; 3], c: &[Big; 3]) -> Big {
 pub(crate) fn radius_sum(a: Fx, b: Fx) -> i128 {
     wide(a) + wide(b)
 }
+
+// ---------------------------------------------------------------- minimizer
+
+/// The minimizer of the program, for a caller that needs the closest point
+/// and not only the decision: `v = w + M x*` as `vector / den` (scale
+/// 2^64, `den > 0`).
+pub(crate) struct Minimizer {
+    pub(crate) vector: [Big; 3],
+    pub(crate) den: Big,
+}
+
+impl Gap {
+    /// The minimizer `v = w + M x*` of `|w + M x|^2` when its squared length
+    /// is at most `(r * 2^32)^2` (`r` raw), `None` otherwise.
+    ///
+    /// Requires independent columns (then the minimizer is unique): each
+    /// face is tried as in [`Gap::within`], its hull minimizer kept only if
+    /// it lies in the face **and** satisfies the optimality conditions of
+    /// the fixed variables (`m_j . v >= 0` at `lo_j`, `<= 0` at `hi_j`), so
+    /// the face found is the one holding the global minimum. The face
+    /// `hint` is tried first (a caller's cheap guess: see [`Face`]; a wrong
+    /// guess costs one face and changes nothing), then every face, the one
+    /// with every variable free first (a point inside a parallelepiped is
+    /// settled at once). Budgets as in the module docs, for at most three
+    /// columns: `V` below 2^440 and `|V|^2` below 2^881.
+    pub(crate) fn minimizer(&self, r: i128, hint: Face) -> Option<Minimizer> {
+        let found = self.global_minimizer(hint)?;
+        let r2 = Big::from(r << 32).square();
+        let v = &found.vector;
+        let len2 = v[0].square().add(v[1].square()).add(v[2].square());
+        (len2 <= r2.mul(found.den.square())).then_some(found)
+    }
+
+    /// The global minimizer (independent columns), the face `hint` first.
+    fn global_minimizer(&self, hint: Face) -> Option<Minimizer> {
+        let faces = [1u32, 3, 9, 27].get(self.n.min(3)).copied().unwrap_or(1);
+        let first = (hint.0 < faces).then_some(hint.0);
+        let rest = (0..faces).rev().filter(|&c| Some(c) != first);
+        first
+            .into_iter()
+            .chain(rest)
+            .find_map(|code| self.face(code))
+    }
+
+    /// The minimizer over the face `code` (see [`Face`]), if it lies in
+    /// the face and is optimal for the fixed variables.
+    fn face(&self, code: u32) -> Option<Minimizer> {
+        let mut c = code;
+        let mut free = [self.cols[0]; 3];
+        let mut fixed = [(self.cols[0], false); 3];
+        let (mut k, mut f) = (0, 0);
+        let mut w = self.w;
+        for col in self.cols.iter().take(self.n.min(3)) {
+            let digit = c % 3;
+            c /= 3;
+            if digit == 2 {
+                if let Some(slot) = free.get_mut(k) {
+                    *slot = *col;
+                }
+                k += 1;
+                continue;
+            }
+            let x = if digit == 0 { col.lo } else { col.hi };
+            for (wk, mk) in w.iter_mut().zip(col.m) {
+                *wk += x * mk;
+            }
+            if let Some(slot) = fixed.get_mut(f) {
+                *slot = (*col, digit == 1);
+            }
+            f += 1;
+        }
+        let found = face_minimizer(&w, free.get(..k).unwrap_or(&[]))?;
+        let optimal = fixed.iter().take(f).all(|(col, at_hi)| {
+            let slope = dot_big_b(&col.m, &found.vector);
+            if *at_hi {
+                slope.is_negative() || slope.is_zero()
+            } else {
+                !slope.is_negative()
+            }
+        });
+        optimal.then_some(found)
+    }
+}
+
+/// A face of the program's box of variables, as base-3 digits, the first
+/// column least significant: 0 the variable at its lower bound, 1 at its
+/// upper bound, 2 free. Columns are numbered in the order they were added,
+/// skipping the fixed variables (`lo = hi`) that [`Gap::column`] folds into
+/// the offset.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Face(pub(crate) u32);
+
+/// `m . V` for a column and a wide vector.
+fn dot_big_b(m: &[i128; 3], v: &[Big; 3]) -> Big {
+    Big::from(m[0])
+        .mul(v[0])
+        .add(Big::from(m[1]).mul(v[1]))
+        .add(Big::from(m[2]).mul(v[2]))
+}
+
+/// The minimizer of `|w + sum_j x_j m_j|^2` over the hull of a face with
+/// the `free` columns, if they are independent and it lies in the face.
+fn face_minimizer(w: &[i128; 3], free: &[Col]) -> Option<Minimizer> {
+    let wb = w.map(Big::from);
+    match free {
+        [] => Some(Minimizer {
+            vector: wb,
+            den: Big::from(1),
+        }),
+        [ci] => {
+            let g = Big::from(dot(&ci.m, &ci.m));
+            let x = dot_big(&ci.m, w).neg();
+            within_bounds(x, g, ci).then(|| combine(&wb, g, &[(ci, x)]))
+        }
+        [ci, cj] => {
+            let (g11, g12, g22) = (
+                Big::from(dot(&ci.m, &ci.m)),
+                Big::from(dot(&ci.m, &cj.m)),
+                Big::from(dot(&cj.m, &cj.m)),
+            );
+            let det = g11.mul(g22).sub(g12.square());
+            if det.is_zero() {
+                return None;
+            }
+            let (b1, b2) = (dot_big(&ci.m, w), dot_big(&cj.m, w));
+            let x1 = g12.mul(b2).sub(g22.mul(b1));
+            let x2 = g12.mul(b1).sub(g11.mul(b2));
+            (within_bounds(x1, det, ci) && within_bounds(x2, det, cj))
+                .then(|| combine(&wb, det, &[(ci, x1), (cj, x2)]))
+        }
+        [ci, cj, cl] => {
+            // Three independent columns span 3D: v = 0 when the solution of
+            // M x = -w lies in the face.
+            face3(w, [ci, cj, cl]).then(|| Minimizer {
+                vector: [Big::from(0); 3],
+                den: Big::from(1),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `V = w den + sum_j num_j m_j` (the free variables `x_j = num_j / den`).
+fn combine(w: &[Big; 3], den: Big, xs: &[(&Col, Big)]) -> Minimizer {
+    let mut vector = w.map(|c| c.mul(den));
+    for (col, num) in xs {
+        for (vk, mk) in vector.iter_mut().zip(col.m) {
+            *vk = vk.add(num.mul(Big::from(mk)));
+        }
+    }
+    Minimizer { vector, den }
+}

@@ -21,8 +21,8 @@ use crate::vec::Vector;
 ///   a ball, the segment of a capsule or segment, the box itself) is at
 ///   most the sum of their radii, decided exactly with wide integers (see
 ///   [`capsule_overlap`]); oriented boxes are the parallelepipeds of their
-///   axes as given. So [`Shape::Sphere`] against [`Shape::Obb`] here is
-///   exact, where [`sphere_obb`](crate::sphere_obb) answers within a band.
+///   axes as given. [`Shape::Sphere`] against [`Shape::Obb`] gives the
+///   decision of [`sphere_obb`](crate::sphere_obb) (both exact).
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
 ///   and exact: a capsule of radius 0 is its segment, one with `a = b` its
 ///   ball.

@@ -18,9 +18,11 @@ use crate::vec::Vector;
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in any shape, or
 /// `None`: [`ray_aabb`] and [`ray_obb`] for the boxes (their rounding and
-/// normals), [`ray_capsule`] for balls, segments and capsules (exact),
-/// [`ray_polygon`](crate::ray_polygon) for a convex polygon (2D; exact, the
-/// normal of the edge entered last, the lower edge index at a vertex).
+/// normals), [`ray_capsule`] for balls, segments and capsules,
+/// [`ray_polygon`](crate::ray_polygon) for a convex polygon (2D; the normal
+/// of the edge entered last, the lower edge index at a vertex). Exact for
+/// every kind (an oriented box is the parallelepiped of its axes as given):
+/// hit or miss exact, `t` the exact entry time floored.
 ///
 /// # Examples
 /// ```

@@ -125,7 +125,10 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 ///
 /// Same filter and edge cases as [`sphere_obb`]: exact for the
 /// parallelepiped of the axes as given; touching is a hit; a zero radius is
-/// a point test.
+/// a point test. Between the filter and the exact program, a certified hit
+/// in `i128`: the ball surely contains the box point at the clamped box
+/// coordinates (distance rounded up), which settles every hit but those
+/// within about [`Obb::band`] of touching without wide integers.
 ///
 /// # Examples
 /// ```
@@ -138,7 +141,37 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    ball_in_frame(ball, obb).hit && (obb.axis_error() == Fx::ZERO || exact::ball_hits(ball, obb))
+    let f = ball_in_frame(ball, obb);
+    f.hit
+        && (obb.axis_error() == Fx::ZERO
+            || reaches(ball, obb, &f.wbox)
+            || exact::ball_hits(ball, obb))
+}
+
+/// A certified hit: whether the ball surely contains the point `c + sum_i
+/// w_i A_i` of the box (`|w_i| <= h_i`: a point of the parallelepiped,
+/// exactly). The distance is bounded above, each component rounded up to
+/// an ulp, so `true` is exact; `false` decides nothing. The clamped box
+/// coordinates are close to the closest point's, so every hit but those
+/// within about [`Obb::band`] of touching is settled here, in `i128`.
+fn reaches<const D: usize>(ball: &Ball<D>, obb: &Obb<D>, w: &[i64; D]) -> bool {
+    // The point at scale 2^64: terms < 2^52 * 2^33, sum < 2^88.
+    let mut q = obb.center().0.map(|c| wide(c) << 32);
+    for (wi, axis) in w.iter().zip(obb.axes()) {
+        for (q, a) in q.iter_mut().zip(axis.0) {
+            *q += i128::from(*wi) * wide(a);
+        }
+    }
+    // |center - q| per component below 2^89 at scale 2^64; rounded up to
+    // scale 2^32, below 2^57; three squares below 2^116.
+    let mut d2: u128 = 0;
+    for (p, q) in ball.center().0.iter().zip(q) {
+        let diff = ((wide(*p) << 32) - q).unsigned_abs();
+        let up = diff.div_ceil(1 << 32);
+        d2 += up * up;
+    }
+    let r = ball.radius().to_bits().unsigned_abs();
+    d2 <= u128::from(r) * u128::from(r)
 }
 
 /// The ball's center in the box frame: the decision of [`sphere_obb`] and

@@ -141,20 +141,21 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    let f = ball_in_frame(ball, obb);
-    f.hit
-        && (obb.axis_error() == Fx::ZERO
-            || reaches(ball, obb, &f.wbox)
-            || exact::ball_hits(ball, obb))
+    ball_in_frame(ball, obb).hit
+        && (obb.axis_error() == Fx::ZERO || reaches(ball, obb) || exact::ball_hits(ball, obb))
 }
 
 /// A certified hit: whether the ball surely contains the point `c + sum_i
-/// w_i A_i` of the box (`|w_i| <= h_i`: a point of the parallelepiped,
-/// exactly). The distance is bounded above, each component rounded up to
+/// w_i A_i` of the box, `w` the center's box coordinates clamped to the
+/// half-sizes (`|w_i| <= h_i`: a point of the parallelepiped, exactly). The distance is bounded above, each component rounded up to
 /// an ulp, so `true` is exact; `false` decides nothing. The clamped box
 /// coordinates are close to the closest point's, so every hit but those
 /// within about [`Obb::band`] of touching is settled here, in `i128`.
-fn reaches<const D: usize>(ball: &Ball<D>, obb: &Obb<D>, w: &[i64; D]) -> bool {
+#[inline(never)]
+fn reaches<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
+    // Recomputed here, on hits only, so the filter's caller keeps no more
+    // than the decision.
+    let w = ball_in_frame(ball, obb).wbox;
     // The point at scale 2^64: terms < 2^52 * 2^33, sum < 2^88.
     let mut q = obb.center().0.map(|c| wide(c) << 32);
     for (wi, axis) in w.iter().zip(obb.axes()) {

@@ -74,6 +74,7 @@ impl Frac {
 
 /// The exact first point of the ray in the parallelepiped (same answer
 /// shape and rules as [`ray_obb`](super::ray_obb)).
+#[inline(never)]
 pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let a = axes3(obb);
     let normals = [
@@ -164,6 +165,7 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
 
 /// Whether the ball meets the parallelepiped, exactly: the same program
 /// as [`ball`], so the two always agree.
+#[inline(never)]
 pub(super) fn ball_hits<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
     gap(ball, obb)
         .minimizer(wide(ball.radius()), hint(ball, obb))
@@ -172,6 +174,7 @@ pub(super) fn ball_hits<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
 
 /// The exact closest point of the parallelepiped to the ball's center,
 /// floored, when the ball meets it.
+#[inline(never)]
 pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHit<D>> {
     let m = gap(ball, obb).minimizer(wide(ball.radius()), hint(ball, obb))?;
     // closest = center + v: raw = floor((center raw 2^32 den + V) / (2^32 den)).

@@ -1,14 +1,21 @@
 //! The query generator: the older ops' queries do not move when the generic
 //! `overlap` and `ray_cast` queries are interleaved, nor the pairs when the
-//! polygon queries are; the generic ones cover every shape kind pair and
-//! every edge category, the polygon ones every kind either way round.
+//! polygon and `shape_cast` queries are; the generic ones cover every shape
+//! kind pair and every edge category, the polygon ones every kind either
+//! way round, the casts every pair the op takes and every case.
 
-use fixed_collide_cli::eval::eval_line;
+use fixed_collide::num::Fx;
+use fixed_collide_cli::eval::{Value, eval_line};
 use fixed_collide_cli::replay::queries::generate;
 use std::collections::BTreeSet;
 
 fn is_generic(category: &str) -> bool {
     category.starts_with("overlap/") || category.starts_with("ray_cast/")
+}
+
+/// A `shape_cast` query.
+fn is_cast(category: &str) -> bool {
+    category.starts_with("shape_cast/")
 }
 
 /// A polygon query: a generic op's with a polygon operand.
@@ -18,30 +25,37 @@ fn is_polygon(category: &str) -> bool {
 
 #[test]
 fn older_ops_queries_are_a_prefix_whatever_the_count() {
-    let short: Vec<_> = generate(2_500, 1).filter(|(c, _)| !is_generic(c)).collect();
-    let long: Vec<_> = generate(5_000, 1).filter(|(c, _)| !is_generic(c)).collect();
+    let older = |n| -> Vec<_> {
+        generate(n, 1)
+            .filter(|(c, _)| !is_generic(c) && !is_cast(c))
+            .collect()
+    };
+    let (short, long) = (older(2_600), older(5_200));
     assert_eq!(short.len(), 2_000);
     assert_eq!(long.len(), 4_000);
     assert_eq!(short[..], long[..2_000]);
 }
 
 #[test]
-fn pairs_are_a_prefix_whatever_the_count_and_the_polygon_queries_too() {
-    let pairs = |n| -> Vec<_> { generate(n, 1).filter(|(c, _)| !is_polygon(c)).collect() };
-    let polygons = |n| -> Vec<_> { generate(n, 1).filter(|(c, _)| is_polygon(c)).collect() };
-    let (short, long) = (pairs(2_500), pairs(5_000));
+fn pairs_are_a_prefix_whatever_the_count_and_the_polygon_and_cast_queries_too() {
+    let of =
+        |n, pick: fn(&str) -> bool| -> Vec<_> { generate(n, 1).filter(|(c, _)| pick(c)).collect() };
+    let pair = |c: &str| !is_polygon(c) && !is_cast(c);
+    let (short, long) = (of(2_600, pair), of(5_200, pair));
     assert_eq!((short.len(), long.len()), (2_400, 4_800));
     assert_eq!(short[..], long[..2_400]);
-    let (short, long) = (polygons(2_500), polygons(5_000));
-    assert_eq!((short.len(), long.len()), (100, 200));
-    assert_eq!(short[..], long[..100]);
+    for pick in [is_polygon as fn(&str) -> bool, is_cast] {
+        let (short, long) = (of(2_600, pick), of(5_200, pick));
+        assert_eq!((short.len(), long.len()), (100, 200));
+        assert_eq!(short[..], long[..100]);
+    }
 }
 
 #[test]
-fn every_twelfth_pair_alternates_overlap_and_ray_cast_and_every_25th_is_a_polygon() {
-    let all: Vec<_> = generate(50, 3).collect();
+fn every_twelfth_pair_alternates_overlap_and_ray_cast_then_a_polygon_and_a_cast() {
+    let all: Vec<_> = generate(52, 3).collect();
     let generic: Vec<usize> = (0..all.len()).filter(|&i| is_generic(&all[i].0)).collect();
-    assert_eq!(generic, [20, 21, 22, 23, 24, 45, 46, 47, 48, 49]);
+    assert_eq!(generic, [20, 21, 22, 23, 24, 46, 47, 48, 49, 50]);
     assert!(all[20].0.starts_with("overlap/2d/"), "{}", all[20].0);
     assert!(all[21].0.starts_with("overlap/3d/"), "{}", all[21].0);
     assert!(all[22].0.starts_with("ray_cast/2d/"), "{}", all[22].0);
@@ -51,15 +65,18 @@ fn every_twelfth_pair_alternates_overlap_and_ray_cast_and_every_25th_is_a_polygo
         "{}",
         all[24].0
     );
-    // Queries 25 to 48 are the pairs' 24 to 47: the 44th is overlap 2D.
-    assert!(all[45].0.starts_with("overlap/2d/"), "{}", all[45].0);
+    assert!(all[25].0.starts_with("shape_cast/2d/"), "{}", all[25].0);
+    // Queries 26 to 49 are the pairs' 24 to 47: the 44th is overlap 2D.
+    assert!(all[46].0.starts_with("overlap/2d/"), "{}", all[46].0);
     assert!(
-        all[49].0.starts_with("ray_cast/2d/polygon/"),
+        all[50].0.starts_with("ray_cast/2d/polygon/"),
         "{}",
-        all[49].0
+        all[50].0
     );
+    assert!(all[51].0.starts_with("shape_cast/3d/"), "{}", all[51].0);
     for (i, (category, _)) in all.iter().enumerate() {
-        assert_eq!(is_polygon(category), i % 25 == 24, "{i}: {category}");
+        assert_eq!(is_polygon(category), i % 26 == 24, "{i}: {category}");
+        assert_eq!(is_cast(category), i % 26 == 25, "{i}: {category}");
     }
 }
 
@@ -69,7 +86,7 @@ fn polygon_queries_cover_every_kind_either_way_and_every_case_and_evaluate() {
     let mut pairs = BTreeSet::new();
     let mut relations = BTreeSet::new();
     let mut ray = BTreeSet::new();
-    for (category, line) in generate(15_000, 1).filter(|(c, _)| is_polygon(c)) {
+    for (category, line) in generate(15_600, 1).filter(|(c, _)| is_polygon(c)) {
         let parts: Vec<&str> = category.split('/').collect();
         assert_eq!((parts.len(), parts[1]), (4, "2d"), "{category}");
         if parts[0] == "overlap" {
@@ -103,7 +120,7 @@ fn generic_queries_cover_every_kind_pair_and_category_and_evaluate() {
     let mut pairs = BTreeSet::new();
     let mut overlap_cats = BTreeSet::new();
     let mut ray = BTreeSet::new();
-    for (category, line) in generate(15_000, 1).filter(|(c, _)| is_generic(c) && !is_polygon(c)) {
+    for (category, line) in generate(15_600, 1).filter(|(c, _)| is_generic(c) && !is_polygon(c)) {
         let parts: Vec<&str> = category.split('/').collect();
         assert_eq!(parts.len(), 4, "{category}");
         if parts[0] == "overlap" {
@@ -135,7 +152,7 @@ fn generic_queries_cover_every_kind_pair_and_category_and_evaluate() {
 
 #[test]
 fn tangent_queries_touch_and_one_ulp_gaps_miss() {
-    for (category, line) in generate(15_000, 1).filter(|(c, _)| is_generic(c)) {
+    for (category, line) in generate(15_600, 1).filter(|(c, _)| is_generic(c)) {
         let Ok(answer) = eval_line(&line) else {
             panic!("{category}: {line} is refused");
         };
@@ -148,6 +165,72 @@ fn tangent_queries_touch_and_one_ulp_gaps_miss() {
         }
         if category.ends_with("/one_ulp_gap") || category.ends_with("/one_ulp_miss") {
             assert!(!hit, "{category}: {line}");
+        }
+    }
+}
+
+#[test]
+fn cast_queries_cover_every_pair_the_op_takes_and_every_case_and_evaluate() {
+    let kinds = ["aabb", "obb", "sphere", "segment", "capsule"];
+    let (mut pairs, mut cases) = (BTreeSet::new(), BTreeSet::new());
+    for (category, line) in generate(15_600, 1).filter(|(c, _)| is_cast(c)) {
+        let parts: Vec<&str> = category.split('/').collect();
+        assert_eq!(parts.len(), 4, "{category}");
+        pairs.insert((parts[1].to_string(), parts[2].to_string()));
+        cases.insert(parts[3].to_string());
+        // Every generated pair is one the op takes: an answer, not an error.
+        let answer = eval_line(&line);
+        assert!(answer.is_ok(), "{category}: {line}: {answer:?}");
+    }
+    for a in kinds {
+        for b in kinds {
+            assert!(
+                pairs.contains(&("2d".to_string(), format!("{a}_{b}"))),
+                "2d {a} {b}"
+            );
+        }
+    }
+    for a in ["sphere", "capsule", "segment"] {
+        for b in kinds {
+            assert!(
+                pairs.contains(&("3d".to_string(), format!("{a}_{b}"))),
+                "3d {a} {b}"
+            );
+        }
+    }
+    assert!(pairs.contains(&("3d".to_string(), "aabb_aabb".to_string())));
+    assert_eq!(pairs.len(), 25 + 16, "{pairs:?}");
+    assert_eq!(cases.len(), 9, "{cases:?}");
+}
+
+#[test]
+fn cast_cases_hit_and_miss_as_their_names_say() {
+    // The moving shape starts touching or apart along an axis, the two
+    // separated by a plane: touching only at the end, moving away and
+    // stopping one ulp short are misses for every pair. Where the others
+    // hit (shapes of no interior, such as a point sliding along a face,
+    // never do), the time is the one the case names: the penetration
+    // times are an open interval that starts when the extreme points meet
+    // (a convex difference entered from a boundary point).
+    for (category, line) in generate(15_600, 1).filter(|(c, _)| is_cast(c)) {
+        let answer = eval_line(&line).unwrap_or_else(|e| panic!("{category}: {e:?}"));
+        let (hit, t) = (answer.is_hit(), answer.get("t_enter"));
+        let at = |bits: i64| Some(Value::Num(Fx::from_bits(bits)));
+        match category.rsplit('/').next().unwrap_or("") {
+            "touch_only_at_end" | "moving_away" | "one_ulp_short" => {
+                assert!(!hit, "{category}: {line}")
+            }
+            "touching_moving_in" if hit => {
+                assert_eq!(t, at(0), "{category}: {line}");
+                let overlapping = answer.get("overlapping");
+                assert_eq!(overlapping, Some(Value::Bool(false)), "{category}: {line}");
+            }
+            "hit_at_half" if hit => assert_eq!(t, at(1 << 31), "{category}: {line}"),
+            "one_ulp_past" if hit => {
+                let before_end = matches!(t, Some(Value::Num(x)) if x < Fx::ONE);
+                assert!(before_end, "{category}: {line}");
+            }
+            _ => {}
         }
     }
 }

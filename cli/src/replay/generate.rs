@@ -4,6 +4,7 @@
 //! through corners, sweeps touching at t = 0 or 1, the domain's limits),
 //! and the generic ops on convex polygons (2D).
 
+mod casts;
 mod polygons;
 mod shapes;
 
@@ -18,11 +19,13 @@ pub struct Generated {
     source: Gen,
     shapes: Gen,
     polygons: Gen,
+    casts: Gen,
     k: u32,
     pair_k: u32,
     old_k: u32,
     new_k: u32,
     polygon_k: u32,
+    cast_k: u32,
     left: u32,
 }
 
@@ -30,9 +33,9 @@ pub struct Generated {
 /// `GENERATED.len()` are of the older ops and the rest of the generic ops.
 const CYCLE: u32 = GENERATED.len() as u32 + 2;
 
-/// Of every `BLOCK` queries, the first `2 * CYCLE` are the pairs and the
-/// last one a polygon query.
-const BLOCK: u32 = 2 * CYCLE + 1;
+/// Of every `BLOCK` queries, the first `2 * CYCLE` are the pairs, then a
+/// polygon query and a `shape_cast` query.
+const BLOCK: u32 = 2 * CYCLE + 2;
 
 /// The seed of the generic ops' own stream is `seed ^ SHAPES_SEED`.
 const SHAPES_SEED: u64 = 0x6361_7073_756c_6573;
@@ -40,18 +43,23 @@ const SHAPES_SEED: u64 = 0x6361_7073_756c_6573;
 /// The seed of the polygon queries' stream is `seed ^ POLYGONS_SEED`.
 const POLYGONS_SEED: u64 = 0x706f_6c79_676f_6e73;
 
-/// Generates `count` queries from `seed`, in blocks of 25: 12 pairs (2D,
-/// then 3D) and one 2D polygon query. Of the 12 pairs, 10 are the older
+/// The seed of the `shape_cast` queries' stream is `seed ^ CASTS_SEED`.
+const CASTS_SEED: u64 = 0x7368_6170_6563_6173;
+
+/// Generates `count` queries from `seed`, in blocks of 26: 12 pairs (2D,
+/// then 3D), one 2D polygon query and one `shape_cast` query. Of the 12 pairs, 10 are the older
 /// ops' queries (the `j`-th of them of the op
 /// `GENERATED[(j / 2) % GENERATED.len()]`, from a stream seeded `seed`),
 /// then one pair of `overlap` and one of `ray_cast` (alternating over
 /// cycles, from their own stream). The polygon query is `overlap` of a
 /// polygon against every kind (either way round) or `ray_cast` on a
-/// polygon, alternating, from a third stream. Each kind of query is thus
-/// the same, in the same order, whatever other queries are interleaved:
-/// 15000 queries hold the 14400 pairs of the earlier recording (which
-/// held the 12000 older ops' queries of the ones before) and 600 polygon
-/// queries.
+/// polygon, alternating, from a third stream. The `shape_cast` query
+/// (2D and 3D in turn, every pair the op takes, in the cases of
+/// [`casts`]) comes from a fourth. Each kind of query is thus the same, in
+/// the same order, whatever other queries are interleaved: 15600 queries
+/// hold the 15000 of the earlier recording (its 14400 pairs, which held the
+/// 12000 older ops' queries of the ones before, and 600 polygon queries)
+/// and 600 `shape_cast` queries.
 ///
 /// # Examples
 /// ```
@@ -71,11 +79,15 @@ pub fn generate(count: u32, seed: u64) -> Generated {
         polygons: Gen {
             rng: Rng::new(seed ^ POLYGONS_SEED),
         },
+        casts: Gen {
+            rng: Rng::new(seed ^ CASTS_SEED),
+        },
         k: 0,
         pair_k: 0,
         old_k: 0,
         new_k: 0,
         polygon_k: 0,
+        cast_k: 0,
         left: count,
     }
 }
@@ -91,6 +103,12 @@ impl Iterator for Generated {
         let block_k = self.k;
         self.k = self.k.wrapping_add(1);
         if block_k % BLOCK == BLOCK - 1 {
+            let j = self.cast_k;
+            self.cast_k += 1;
+            let (category, input) = self.casts.cast_query(j);
+            return Some((category, input.to_string()));
+        }
+        if block_k % BLOCK == BLOCK - 2 {
             let j = self.polygon_k;
             self.polygon_k += 1;
             let (category, input) = self.polygons.polygon_query(j);

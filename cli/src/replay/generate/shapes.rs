@@ -39,7 +39,7 @@ pub(super) const KINDS: [Kind; 5] = [
 ];
 
 impl Kind {
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Kind::Aabb => "aabb",
             Kind::Obb => "obb",
@@ -78,7 +78,7 @@ pub(super) struct Sh {
 }
 
 impl Sh {
-    fn json(&self) -> Value {
+    pub(super) fn json(&self) -> Value {
         let body = match self.kind {
             Kind::Aabb => json!({"min": vecv(&self.p), "max": vecv(&self.q)}),
             Kind::Obb => {
@@ -102,7 +102,7 @@ impl Sh {
         json!({ self.kind.name(): body })
     }
 
-    fn translate(&mut self, t: &[Fx]) {
+    pub(super) fn translate(&mut self, t: &[Fx]) {
         let moves_q = matches!(self.kind, Kind::Aabb | Kind::Segment | Kind::Capsule);
         for (i, d) in t.iter().enumerate() {
             self.p[i] += *d;
@@ -115,7 +115,7 @@ impl Sh {
         }
     }
 
-    fn center(&self) -> Vec<Fx> {
+    pub(super) fn center(&self) -> Vec<Fx> {
         match self.kind {
             Kind::Obb | Kind::Sphere | Kind::Polygon => self.p.clone(),
             _ => self
@@ -176,11 +176,11 @@ impl Sh {
 }
 
 impl Gen {
-    fn nonzero_size(&mut self) -> Fx {
+    pub(super) fn nonzero_size(&mut self) -> Fx {
         self.rng.grid(1, 6, 2)
     }
 
-    fn shape(&mut self, kind: Kind, dim: usize, mode: Mode) -> Sh {
+    pub(super) fn shape(&mut self, kind: Kind, dim: usize, mode: Mode) -> Sh {
         let p = self.point(dim, 12);
         let zero = vec![Fx::ZERO; dim];
         let mut sh = Sh {

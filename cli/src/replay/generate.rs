@@ -54,8 +54,8 @@ const CASTS_SEED: u64 = 0x7368_6170_6563_6173;
 /// cycles, from their own stream). The polygon query is `overlap` of a
 /// polygon against every kind (either way round) or `ray_cast` on a
 /// polygon, alternating, from a third stream. The `shape_cast` query
-/// (2D and 3D in turn, every pair the op takes, in the cases of
-/// [`casts`]) comes from a fourth. Each kind of query is thus the same, in
+/// (2D and 3D in turn, every pair the op takes, in nine cases of
+/// contact) comes from a fourth. Each kind of query is thus the same, in
 /// the same order, whatever other queries are interleaved: 15600 queries
 /// hold the 15000 of the earlier recording (its 14400 pairs, which held the
 /// 12000 older ops' queries of the ones before, and 600 polygon queries)

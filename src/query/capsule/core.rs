@@ -179,26 +179,7 @@ impl Gap {
             faces *= 3;
         }
         for code in 0..faces {
-            // Digit j of `code` in base 3: 0 at lo, 1 at hi, 2 free.
-            let mut c = code;
-            let mut free = self.cols;
-            let mut k = 0;
-            let mut w = self.w;
-            for col in self.cols.iter().take(n) {
-                let digit = c % 3;
-                c /= 3;
-                if digit == 2 {
-                    if let Some(slot) = free.get_mut(k) {
-                        *slot = *col;
-                    }
-                    k += 1;
-                    continue;
-                }
-                let x = if digit == 0 { col.lo } else { col.hi };
-                for (wk, mk) in w.iter_mut().zip(col.m) {
-                    *wk += x * mk;
-                }
-            }
+            let FaceSetup { w, free, k, .. } = self.setup(code, n);
             let hit = match k {
                 0 => below(dot_big(&w, &w), r2, strict),
                 1 => face1(&w, &free[0], r2, strict),
@@ -309,6 +290,52 @@ impl Gap {
             }
         }
         None
+    }
+}
+
+/// One face of the program, set up: the offset with the fixed variables
+/// folded in (`w_F = w + sum_fixed x_j m_j`), the free columns, and the
+/// fixed ones by index with their side (`true`: at the upper bound).
+struct FaceSetup {
+    w: [i128; 3],
+    free: [Col; MAX_COLS],
+    k: usize,
+    fixed: [(usize, bool); MAX_COLS],
+    f: usize,
+}
+
+impl Gap {
+    /// The face `code` of the first `n` columns: digit `j` of `code` in
+    /// base 3 is 0 for `x_j` at `lo_j`, 1 at `hi_j`, 2 free (see [`Face`]).
+    fn setup(&self, code: usize, n: usize) -> FaceSetup {
+        let mut c = code;
+        let mut s = FaceSetup {
+            w: self.w,
+            free: self.cols,
+            k: 0,
+            fixed: [(0, false); MAX_COLS],
+            f: 0,
+        };
+        for (j, col) in self.cols.iter().enumerate().take(n) {
+            let digit = c % 3;
+            c /= 3;
+            if digit == 2 {
+                if let Some(slot) = s.free.get_mut(s.k) {
+                    *slot = *col;
+                }
+                s.k += 1;
+                continue;
+            }
+            let x = if digit == 0 { col.lo } else { col.hi };
+            for (wk, mk) in s.w.iter_mut().zip(col.m) {
+                *wk += x * mk;
+            }
+            if let Some(slot) = s.fixed.get_mut(s.f) {
+                *slot = (j, digit == 1);
+            }
+            s.f += 1;
+        }
+        s
     }
 }
 
@@ -453,34 +480,20 @@ impl Gap {
     /// The minimizer over the face `code` (see [`Face`]), if it lies in
     /// the face and is optimal for the fixed variables.
     fn face(&self, code: u32) -> Option<Minimizer> {
-        let mut c = code;
-        let mut free = [self.cols[0]; 3];
-        let mut fixed = [(self.cols[0], false); 3];
-        let (mut k, mut f) = (0, 0);
-        let mut w = self.w;
-        for col in self.cols.iter().take(self.n.min(3)) {
-            let digit = c % 3;
-            c /= 3;
-            if digit == 2 {
-                if let Some(slot) = free.get_mut(k) {
-                    *slot = *col;
-                }
-                k += 1;
-                continue;
-            }
-            let x = if digit == 0 { col.lo } else { col.hi };
-            for (wk, mk) in w.iter_mut().zip(col.m) {
-                *wk += x * mk;
-            }
-            if let Some(slot) = fixed.get_mut(f) {
-                *slot = (*col, digit == 1);
-            }
-            f += 1;
-        }
+        let FaceSetup {
+            w,
+            free,
+            k,
+            fixed,
+            f,
+        } = self.setup(code as usize, self.n.min(3));
         let found = face_minimizer(&w, free.get(..k).unwrap_or(&[]))?;
-        let optimal = fixed.iter().take(f).all(|(col, at_hi)| {
+        let optimal = fixed.iter().take(f).all(|&(j, at_hi)| {
+            let Some(col) = self.cols.get(j) else {
+                return false;
+            };
             let slope = dot_big_b(&col.m, &found.vector);
-            if *at_hi {
+            if at_hi {
                 slope.is_negative() || slope.is_zero()
             } else {
                 !slope.is_negative()

@@ -326,7 +326,6 @@ impl<const D: usize> Broadphase<D> {
         self.buf.clear(self.id_bits);
         Grid {
             layout: &self.layout,
-            order: &self.order,
             recs: &self.recs,
             row_start: &self.row_start,
         }
@@ -433,7 +432,6 @@ impl<const D: usize> Broadphase<D> {
     fn grid(&self) -> Grid<'_, D> {
         Grid {
             layout: &self.layout,
-            order: &self.order,
             recs: &self.recs,
             row_start: &self.row_start,
         }

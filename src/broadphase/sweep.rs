@@ -8,7 +8,7 @@
 //! sweeping box's `max x`; every candidate then gets the exact closed test
 //! on all axes. Nothing here rounds: the x key only orders and bounds.
 
-use super::layout::{Item, Layout};
+use super::layout::Layout;
 use crate::kernel::raw_box::RawBox;
 use crate::shape::Aabb;
 use alloc::vec::Vec;
@@ -255,9 +255,8 @@ fn merge(a: &[Ent], b: &[Ent], out: &mut Vec<Ent>) {
 /// The sorted boxes and their rows.
 pub(super) struct Grid<'a, const D: usize> {
     pub layout: &'a Layout,
-    /// The order (keys), the boxes in that order, and where each row
-    /// starts (`rows + 2` entries: the oversize row, then the end).
-    pub order: &'a [Item],
+    /// The boxes in key order, and where each row starts (`rows + 2`
+    /// entries: the oversize row, then the end).
     pub recs: &'a [Rec<D>],
     pub row_start: &'a [u32],
 }
@@ -360,23 +359,28 @@ impl<const D: usize> Grid<'_, D> {
         if !(yok && zok) {
             return;
         }
-        let xmask = (1u64 << l.xbits) - 1;
+        // x keys have at most 63 bits.
+        let xmask = i64::try_from((1u64 << l.xbits) - 1).unwrap_or(i64::MAX);
         let (qx0, qx1) = q.x();
-        let from = (l.xq(qx0 - (1i64 << l.shift)).max(0) as u64).min(xmask);
+        let from = l.xq(qx0 - (1i64 << l.shift)).clamp(0, xmask);
         let xlim = l.xq(qx1);
         for rz in zlo..=zhi {
-            for ry in ylo..=yhi {
-                let r = rz * l.ny + ry;
-                let (s, e) = self.row(r as usize);
-                if s == e {
-                    continue;
-                }
-                let target = (r << l.xbits) | from;
-                // Rows index both `order` and `recs` (the same length).
-                let (Some(keys), Some(recs)) = (self.order.get(s..e), self.recs.get(s..e)) else {
-                    continue;
+            // The rows `ylo..=yhi` of this z are consecutive: their starts
+            // and ends are one window of the row directory.
+            let r0 = (rz * l.ny + ylo) as usize;
+            let r1 = (rz * l.ny + yhi) as usize;
+            let Some(bounds) = self.row_start.get(r0..=r1 + 1) else {
+                continue;
+            };
+            for w in bounds.windows(2) {
+                let (s, e) = match *w {
+                    [s, e] if s < e => (s as usize, e as usize),
+                    _ => continue,
                 };
-                let start = keys.partition_point(|it| it.key < target);
+                // A row's boxes are sorted by their x key: the first one
+                // that can reach the query is found on `recs` itself.
+                let recs = self.recs.get(s..e).unwrap_or_default();
+                let start = recs.partition_point(|rec| rec.xk < from);
                 for rec in recs.get(start..).unwrap_or_default() {
                     if rec.xk > xlim {
                         break;

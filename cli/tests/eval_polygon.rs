@@ -288,27 +288,22 @@ fn a_polygon_is_2d_only() {
 }
 
 #[test]
-fn shape_cast_with_a_polygon_against_a_radius_is_an_error_naming_it() {
-    let tri = r#"{"polygon":{"points":[[2,-1],[4,-1],[3,1]]}}"#;
+fn shape_cast_with_a_polygon_against_a_radius_answers_both_ways() {
+    // A unit ball at the origin moving right by 4 meets the triangle's
+    // vertex (2, 0) when its center is at (1, 0): s = 1/4; the normal
+    // points from the vertex at the ball.
+    let tri = r#"{"polygon":{"points":[[2,0],[4,-1],[4,1]]}}"#;
     let ball = r#"{"sphere":{"center":[0,0],"radius":1}}"#;
-    let lines = [
-        format!(r#"{{"op":"shape_cast","moving":{ball},"d":[4,0],"target":{tri}}}"#),
-        format!(r#"{{"op":"shape_cast","moving":{tri},"d":[4,0],"target":{ball}}}"#),
-    ];
-    check_errors(&[
-        (
-            &lines[0],
-            ErrorKind::Invalid,
-            Some("target"),
-            "sphere against polygon is not supported in 2D",
-        ),
-        (
-            &lines[1],
-            ErrorKind::Invalid,
-            Some("moving"),
-            "polygon against sphere is not supported in 2D",
-        ),
-    ]);
+    let line = format!(r#"{{"op":"shape_cast","moving":{ball},"d":[4,0],"target":{tri}}}"#);
+    let got = eval_line(&line).unwrap();
+    assert!(got.is_hit(), "{}", got.to_json());
+    assert_eq!(got.get("t_enter"), Some(Value::Num(Fx::from_num(0.25))));
+    assert_eq!(got.get("overlapping"), Some(Value::Bool(false)));
+    // The triangle moving left instead: the same time.
+    let line = format!(r#"{{"op":"shape_cast","moving":{tri},"d":[-4,0],"target":{ball}}}"#);
+    let got = eval_line(&line).unwrap();
+    assert_eq!(got.get("t_enter"), Some(Value::Num(Fx::from_num(0.25))));
+    assert_eq!(got.get("overlapping"), Some(Value::Bool(false)));
 }
 
 #[test]

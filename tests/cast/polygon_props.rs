@@ -1,11 +1,12 @@
 //! Casts with a convex polygon on either side: with no radius, against the
 //! slab reference over the shapes' vertices and edges (as two polytopes);
-//! against a sphere or capsule of positive radius, the unsupported-pair
-//! error naming the polygon's operand.
+//! against a sphere or capsule of positive radius, against the casts
+//! against each of the polygon's edges (segments, whose exactness the
+//! round properties show).
 
 use super::flat_props::{check, point_shape};
 use super::*;
-use fixed_collide::{Error, Field, Polygon, Vec2, shape_cast};
+use fixed_collide::{Cast, Polygon, Vec2, overlap, shape_cast};
 
 /// The strict convex hull (counter-clockwise, no collinear vertex) of
 /// points given in raw bits, by the monotone chain.
@@ -84,16 +85,126 @@ proptest! {
     }
 
     #[test]
-    fn polygon_cast_against_a_radius_is_unsupported(p in polygon(), r in rounded(), d in point::<2>()) {
-        let kind = if matches!(r, Shape::Sphere(_)) { "sphere" } else { "capsule" };
-        let unsupported = |field, first, second| Err(Error::UnsupportedPair {
-            field: Field::new(field),
-            first,
-            second,
-            dim: 2,
-        });
-        prop_assert_eq!(shape_cast(&p, &d, &r), unsupported("moving", "polygon", kind));
-        prop_assert_eq!(shape_cast(&r, &d, &p), unsupported("target", kind, "polygon"));
+    fn polygon_cast_against_a_radius_is_the_first_edge_entered((r, p, d) in rounded_case()) {
+        let want = by_edges(&r, &d, &p);
+        let got = shape_cast(&r, &d, &p).unwrap();
+        agree(got, &want, 1, &format!("{r:?} moving by {d:?} against {p:?}"))?;
+        // The polygon moving instead, the other way: the same times, the
+        // normal reversed.
+        let back = (-d).expect("the domain is symmetric");
+        let got = shape_cast(&p, &back, &r).unwrap();
+        agree(got, &want, -1, &format!("{p:?} moving by {back:?} against {r:?}"))?;
+    }
+}
+
+/// A sphere or capsule moving against a polygon: any displacement, or one
+/// aimed at (twice as far as) the polygon's first vertex.
+fn rounded_case() -> impl Strategy<Value = (Shape<2>, Shape<2>, Vector<2>)> {
+    (
+        rounded(),
+        polygon(),
+        point::<2>(),
+        proptest::bool::weighted(0.4),
+    )
+        .prop_map(|(r, p, d, aim)| {
+            let d = match (&p, aim) {
+                (Shape::Polygon(poly), true) => {
+                    let (c, v) = (anchor(&r), poly.points()[0]);
+                    vector(std::array::from_fn(|k| {
+                        clamp_dom(2 * (v.0[k].to_bits() as i128 - c.0[k].to_bits() as i128))
+                    }))
+                }
+                _ => d,
+            };
+            (r, p, d)
+        })
+}
+
+/// The reference for a rounded shape `r` moving by `d` against the polygon
+/// `p`: overlapping when its core meets the polygon or it overlaps an edge
+/// at the start; else the earliest of the casts against the edges (the
+/// grown polygon's interior is entered through an edge's), with every
+/// normal of the edges entered at that time.
+fn by_edges(r: &Shape<2>, d: &Vector<2>, p: &Shape<2>) -> Option<(Cast<2>, Vec<Vector<2>>)> {
+    let Shape::Polygon(poly) = p else {
+        unreachable!()
+    };
+    let core: Shape<2> = match r {
+        Shape::Sphere(b) => Ball::try_new(b.center(), Fx::ZERO).unwrap().into(),
+        Shape::Capsule(c) => Segment::try_new(c.a(), c.b()).unwrap().into(),
+        _ => unreachable!(),
+    };
+    let pts = poly.points();
+    let casts: Vec<Cast<2>> = pts
+        .iter()
+        .zip(pts.iter().cycle().skip(1))
+        .filter_map(|(a, b)| {
+            let edge: Shape<2> = Segment::try_new(*a, *b).unwrap().into();
+            shape_cast(r, d, &edge).unwrap()
+        })
+        .collect();
+    if overlap(&core, p) || casts.iter().any(|c| c.overlapping) {
+        let c = Cast {
+            t_enter: Fx::ZERO,
+            normal: Vector::ZERO,
+            overlapping: true,
+        };
+        return Some((c, vec![Vector::ZERO]));
+    }
+    let first = casts.iter().map(|c| c.t_enter).min()?;
+    let normals = casts
+        .iter()
+        .filter(|c| c.t_enter == first)
+        .map(|c| c.normal)
+        .collect();
+    let c = Cast {
+        t_enter: first,
+        normal: Vector::ZERO,
+        overlapping: false,
+    };
+    Some((c, normals))
+}
+
+/// `got` against the reference: the same hit, time and `overlapping`, and
+/// a normal (times `sign`) within 2^-29 (+ 1 ulp) of one of the normals of
+/// the edges entered first (each within 2^-30 of the exact).
+fn agree(
+    got: Option<Cast<2>>,
+    want: &Option<(Cast<2>, Vec<Vector<2>>)>,
+    sign: i64,
+    case: &str,
+) -> Result<(), TestCaseError> {
+    match (got, want) {
+        (None, None) => Ok(()),
+        (Some(g), Some((w, normals))) => {
+            prop_assert_eq!(
+                (g.t_enter, g.overlapping),
+                (w.t_enter, w.overlapping),
+                "{}",
+                case
+            );
+            let close = |n: &Vector<2>| {
+                (0..2).all(|k| (sign * g.normal.0[k].to_bits() - n.0[k].to_bits()).abs() <= 9)
+            };
+            prop_assert!(
+                normals.iter().any(close),
+                "{}: normal {:?}, edges {:?}",
+                case,
+                g.normal,
+                normals
+            );
+            Ok(())
+        }
+        _ => {
+            prop_assert!(
+                false,
+                "{}: got {:?}, want {:?}",
+                case,
+                got,
+                want.as_ref().map(|w| w.0)
+            );
+            Ok(())
+        }
     }
 }
 
@@ -101,5 +212,7 @@ proptest! {
 fn polygon_generators_give_misses_overlaps_and_entries() {
     use super::round_props::outcomes;
     let c = outcomes(polygon_pair(), 1000);
+    assert!(c[0] >= 200 && c[1] >= 30 && c[2] >= 200, "{c:?}");
+    let c = outcomes(rounded_case(), 1000);
     assert!(c[0] >= 200 && c[1] >= 30 && c[2] >= 200, "{c:?}");
 }

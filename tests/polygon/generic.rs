@@ -73,21 +73,31 @@ proptest! {
 }
 
 #[test]
-fn shape_cast_of_a_polygon_against_a_radius_says_so() {
+fn shape_cast_of_a_polygon_against_a_radius_meets_the_vertex_first() {
+    // The triangle's vertex (1, 0) moving right by 4 reaches the unit ball
+    // around (4, 0) at x = 3: s = 1/2, the ball's normal there (-1, 0).
     let tri = Shape::Polygon(polygon(&[[0, 0], [ONE, 0], [0, ONE]]));
     let ball: Shape<2> = Circle::try_new(Vec2::from_ints([4, 0]), Fx::ONE)
         .unwrap()
         .into();
-    let e = shape_cast(&tri, &Vec2::from_ints([1, 0]), &ball).unwrap_err();
+    let hit = shape_cast(&tri, &Vec2::from_ints([4, 0]), &ball)
+        .unwrap()
+        .unwrap();
     assert_eq!(
-        e.to_string(),
-        "moving: polygon against sphere is not supported in 2D"
+        (hit.t_enter, hit.normal, hit.overlapping),
+        (Fx::from_num(0.5), Vec2::from_ints([-1, 0]), false)
     );
-    let e = shape_cast(&ball, &Vec2::from_ints([1, 0]), &tri).unwrap_err();
+    // The ball moving left instead: the same time, the triangle's normal
+    // at its vertex (1, 0) pointing at the ball.
+    let hit = shape_cast(&ball, &Vec2::from_ints([-4, 0]), &tri)
+        .unwrap()
+        .unwrap();
     assert_eq!(
-        e.to_string(),
-        "target: sphere against polygon is not supported in 2D"
+        (hit.t_enter, hit.normal, hit.overlapping),
+        (Fx::from_num(0.5), Vec2::from_ints([1, 0]), false)
     );
+    // Moving up past the triangle, 2 units clear of it: no hit.
+    assert_eq!(shape_cast(&ball, &Vec2::from_ints([0, 8]), &tri), Ok(None));
 }
 
 #[test]

@@ -244,8 +244,7 @@ op_table! {
     /// interiors overlap ([`shape_cast`]). A hit adds `t_enter`, `normal`,
     /// `overlapping`. A pair the library does not take (3D: a moving aabb
     /// against anything but an aabb, a moving obb) is an error naming
-    /// `moving`; a polygon against a sphere or capsule of positive radius
-    /// (not cast yet), one naming the polygon's operand.
+    /// `moving`.
     ShapeCast = "shape_cast" { moving: Shape<D>, d: Vector<D>, target: Shape<D> }
         -> Option<Cast<D>>
         => shape_cast(moving, d, target);

@@ -29,6 +29,8 @@ use crate::num::{Fx, wide};
 use crate::query::sweep::aabb_sweep;
 use crate::shape::Shape;
 use crate::vec::Vector;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// When a moving shape first penetrates a stationary one during a step:
 /// the answer of [`shape_cast`].
@@ -78,13 +80,17 @@ pub struct Cast<const D: usize> {
 ///   [`overlap`](crate::overlap).
 /// - `d = 0`: a hit (`overlapping`) iff the interiors overlap.
 ///
-/// Pairs: in 2D every moving shape against every target, but a convex
-/// polygon ([`Shape::Polygon`], on either side) only against shapes of no
-/// radius (boxes, segments, points, polygons: the difference is a convex
-/// polygon, cast as the polytopes above; a polygon's edges are its faces,
-/// in vertex order, for the tie rule); in 3D a moving sphere, capsule or
-/// segment against every target, and an axis-aligned box against an
-/// axis-aligned box.
+/// Pairs: in 2D every moving shape against every target. A convex polygon
+/// ([`Shape::Polygon`], on either side) against a shape of no radius
+/// (boxes, segments, points, polygons) is two polytopes as above (a
+/// polygon's edges are its faces, in vertex order, for the tie rule);
+/// against a sphere or capsule of positive radius, the difference of the
+/// cores is a convex polygon grown by the radius sum, entered through the
+/// rounded band of one of its edges, and the normal is the direction from
+/// its nearest point (on a face its outward normal, at a vertex the
+/// direction from the vertex). In 3D a moving sphere, capsule or segment
+/// against every target, and an axis-aligned box against an axis-aligned
+/// box.
 ///
 /// # Errors
 /// - [`Error::OutOfDomain`] (field `d.x`, ...) for a component of `d`
@@ -92,9 +98,6 @@ pub struct Cast<const D: usize> {
 /// - [`Error::UnsupportedPair`] (field `moving`) in 3D for a moving
 ///   axis-aligned or oriented box against anything but an axis-aligned box
 ///   (moving aabb) or at all (moving obb).
-/// - [`Error::UnsupportedPair`] for a polygon against a sphere or capsule
-///   of positive radius (not cast yet), naming the polygon's operand:
-///   `moving: polygon against sphere is not supported in 2D`.
 ///
 /// # Examples
 /// ```
@@ -118,9 +121,11 @@ pub struct Cast<const D: usize> {
 /// let tri = fixed_collide::Polygon::try_new(&[v(0, -1), v(2, 0), v(0, 1)]).unwrap();
 /// let hit = shape_cast(&tri.into(), &v(8, 0), &wall.into()).unwrap().unwrap();
 /// assert_eq!((hit.t_enter, hit.normal), (Fx::from_num(0.375), v(-1, 0)));
-/// // Against a ball (a radius): not cast yet.
-/// let e = shape_cast(&ball.into(), &v(1, 0), &tri.into()).unwrap_err();
-/// assert_eq!(e.to_string(), "target: sphere against polygon is not supported in 2D");
+/// // A ball moving down onto the triangle's vertex (0, 1), from (0, 5):
+/// // its radius 1 reaches the vertex when the center is at (0, 2).
+/// let ball = Circle::try_new(v(0, 5), Fx::ONE).unwrap();
+/// let hit = shape_cast(&ball.into(), &v(0, -6), &tri.into()).unwrap().unwrap();
+/// assert_eq!((hit.t_enter, hit.normal), (Fx::from_num(0.5), v(0, 1)));
 /// ```
 pub fn shape_cast<const D: usize>(
     moving: &Shape<D>,
@@ -158,16 +163,16 @@ where
     );
     let dv = d.0.map(wide);
     let (Some(rm), Some(rt)) = (rm, rt) else {
-        // A polygon (no core of the gap's kind): its own flat cast when
+        // A polygon (no core of the gap's kind): its own cast, flat when
         // the other shape has no radius.
-        if rm.or(rt).unwrap_or(0) > 0 {
-            let polygon_moves = matches!(moving, Shape::Polygon(_));
-            return Err(Error::UnsupportedPair {
-                field: Field::new(if polygon_moves { "moving" } else { "target" }),
-                first: kind(moving),
-                second: kind(target),
-                dim: D as u8,
-            });
+        let r = rm.or(rt).unwrap_or(0);
+        if r > 0 {
+            return Ok(polygon::round_cast::<D>(
+                &core_points(moving),
+                dv,
+                &core_points(target),
+                r,
+            ));
         }
         return Ok(polygon::cast::<D>(&gap, dv, points(moving), points(target)));
     };
@@ -187,6 +192,31 @@ where
     match s {
         Shape::Polygon(p) => Some(<Const<D> as Dim<D>>::polygon_points(p)),
         _ => None,
+    }
+}
+
+/// The points whose hull is the core of a polygon, sphere or capsule (raw,
+/// the first two components): its vertices, the center, the segment's
+/// ends. Other shapes (no radius) are not cast this way: none.
+fn core_points<const D: usize>(s: &Shape<D>) -> Vec<[i128; 2]>
+where
+    Const<D>: Dim<D>,
+{
+    let xy = |v: Vector<D>| {
+        let mut r = [0i128; 2];
+        for (slot, c) in r.iter_mut().zip(v.0) {
+            *slot = wide(c);
+        }
+        r
+    };
+    match s {
+        Shape::Polygon(p) => <Const<D> as Dim<D>>::polygon_points(p)
+            .iter()
+            .map(|v| v.0.map(wide))
+            .collect(),
+        Shape::Sphere(b) => vec![xy(b.center())],
+        Shape::Capsule(c) => vec![xy(c.a()), xy(c.b())],
+        _ => Vec::new(),
     }
 }
 

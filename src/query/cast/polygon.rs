@@ -18,6 +18,7 @@ use crate::num::{Fx, wide};
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::{Vec2, Vector};
+use alloc::vec::Vec;
 
 /// The latest entry so far (its time, normal and the sign of its rate)
 /// and the earliest exit, or the knowledge that there is no hit.
@@ -146,4 +147,81 @@ pub(super) fn cast<const D: usize>(
             overlapping: true,
         }),
     }
+}
+
+/// The cast of a polygon against a sphere or capsule (positive radius sum
+/// `r`, raw), on either side, `d` raw. The cores' difference `Z = target
+/// core - moving core` is a convex polygon, the hull of the differences of
+/// their points (the polygon's vertices, the center or the segment's ends):
+/// its grown interior is `int Z` and the open capsules of radius `r` around
+/// its edges. Before the cores meet, the capsules are entered first, so the
+/// cast is that of the union of one segment program per edge of `Z`
+/// ([`round::cast_union`](super::round::cast_union)); a start with the
+/// origin in `Z` (the cores meet) is `overlapping`.
+///
+/// Budgets: the points of `Z` are differences of two in-domain points,
+/// below 2^53 per component (raw); the orientation products below 2^108.
+pub(super) fn round_cast<const D: usize>(
+    moving: &[[i128; 2]],
+    d: [i128; D],
+    target: &[[i128; 2]],
+    r: i128,
+) -> Option<Cast<D>> {
+    let mut diffs = Vec::with_capacity(moving.len() * target.len());
+    for t in target {
+        for m in moving {
+            diffs.push([t[0] - m[0], t[1] - m[1]]);
+        }
+    }
+    let hull = hull(diffs);
+    let edges = || hull.iter().zip(hull.iter().skip(1).chain(hull.first()));
+    let inside = edges().all(|(p, q)| orient(p, q, &[0, 0]) >= 0);
+    let fx = |v: &[i128; 2]| Vec2::from_bits(v.map(|c| c as i64));
+    let gaps: Vec<Gap> = edges()
+        .map(|(p, q)| {
+            let mut g = Gap::new();
+            g.segment(&fx(p), &fx(q), true);
+            g
+        })
+        .collect();
+    super::round::cast_union::<D>(&gaps, d, r, inside)
+}
+
+/// `(q - p) x (v - p)`: positive when `v` is left of `p -> q`.
+fn orient(p: &[i128; 2], q: &[i128; 2], v: &[i128; 2]) -> i128 {
+    (q[0] - p[0]) * (v[1] - p[1]) - (q[1] - p[1]) * (v[0] - p[0])
+}
+
+/// The convex hull of `points`, counter-clockwise, with no three
+/// consecutive vertices collinear (Andrew's monotone chain, exact).
+fn hull(mut points: Vec<[i128; 2]>) -> Vec<[i128; 2]> {
+    points.sort_unstable();
+    points.dedup();
+    if points.len() < 3 {
+        return points;
+    }
+    let mut out: Vec<[i128; 2]> = Vec::with_capacity(points.len() + 1);
+    for pass in 0..2 {
+        let start = out.len();
+        let iter: &mut dyn Iterator<Item = &[i128; 2]> = if pass == 0 {
+            &mut points.iter()
+        } else {
+            &mut points.iter().rev()
+        };
+        for v in iter {
+            while out.len() >= start + 2 {
+                let (Some(p), Some(q)) = (out.get(out.len() - 2), out.last()) else {
+                    break;
+                };
+                if orient(p, q, v) > 0 {
+                    break;
+                }
+                out.pop();
+            }
+            out.push(*v);
+        }
+        // Each chain's last point starts the other chain.
+        out.pop();
+    }
+    out
 }

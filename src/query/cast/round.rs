@@ -22,6 +22,7 @@ use crate::num::Fx;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
+use alloc::vec::Vec;
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
 /// (raw) with the radius sum `r > 0` (raw).
@@ -41,6 +42,72 @@ pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> Option<C
     }
     let p = precision(&d3, r);
     let fixed = Fixed::new::<D>(gap, d3, r, p);
+    let lo = entry(&fixed, p);
+    Some(Cast {
+        t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
+        normal: normalize(&fixed.closest(lo).dir),
+        overlapping: false,
+    })
+}
+
+/// The cast along `d` (raw) with the radius sum `r > 0` (raw) against the
+/// union of the programs `gaps` (each a point is `moving - target`): the
+/// interior of the union of the grown sets is entered when that of the
+/// first of them is. `inside` says that the cores already meet at `s = 0`
+/// without any program showing it (a start deep inside a polygon).
+///
+/// `t_enter`: each program's entry `a_k` is bracketed at the same
+/// precision `p` (`lo_k / 2^p <= a_k < (lo_k + 1) / 2^p`), so the smallest
+/// `lo_k` brackets `min a_k`. The normal: the residual of the nearest
+/// program at that `s` (the nearest point of the union's core, which
+/// moves by at most `|d| 2^-p` until the entry), as in [`cast`].
+pub(super) fn cast_union<const D: usize>(
+    gaps: &[Gap],
+    d: [i128; D],
+    r: i128,
+    inside: bool,
+) -> Option<Cast<D>> {
+    if inside || gaps.iter().any(|g| g.within_strict(r)) {
+        return Some(Cast {
+            t_enter: Fx::ZERO,
+            normal: Vector::ZERO,
+            overlapping: true,
+        });
+    }
+    let d3 = pad(d);
+    let p = precision(&d3, r);
+    let fixed: Vec<Fixed> = gaps.iter().map(|g| Fixed::new::<D>(g, d3, r, p)).collect();
+    let lo = gaps
+        .iter()
+        .zip(&fixed)
+        .filter(|(g, _)| {
+            let mut swept = **g;
+            swept.column(d3, 0, 1 << 32);
+            swept.within_strict(r)
+        })
+        .map(|(_, f)| entry(f, p))
+        .min()?;
+    let mut best: Option<Closest> = None;
+    for f in &fixed {
+        let c = f.closest(lo);
+        if best
+            .as_ref()
+            .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
+        {
+            best = Some(c);
+        }
+    }
+    Some(Cast {
+        t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
+        normal: normalize(&best?.dir),
+        overlapping: false,
+    })
+}
+
+/// The bisection for the entry `a` of a program that the swept segment
+/// penetrates and the start does not: the `lo` with `lo / 2^p <= a < (lo
+/// + 1) / 2^p`.
+fn entry(fixed: &Fixed, p: u32) -> i128 {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
@@ -52,12 +119,7 @@ pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> Option<C
             lo = mid;
         }
     }
-    let t_enter = Fx::from_bits((lo >> (p - 32)) as i64);
-    Some(Cast {
-        t_enter,
-        normal: normalize(&fixed.closest(lo).dir),
-        overlapping: false,
-    })
+    lo
 }
 
 /// The bits of `s` used: `32 + max(0, bits(max |d_k|) - bits(R) + 4)`, so

@@ -122,7 +122,9 @@ fn diff_of_recordings_with_another_kick_names_that_input() {
     let [a, _, _] = recordings();
     let text = std::fs::read_to_string(a).unwrap();
     let kick = text.lines().find(|l| l.starts_with("{\"kick\":")).unwrap();
-    let edited_kick = kick.replacen("\"vel\":[\"", "\"vel\":[\"1", 1);
+    // Another velocity (in the domain, whatever the kick's was).
+    let vel = kick.find("\"vel\":[").unwrap();
+    let edited_kick = format!("{}\"vel\":[\"0.5\",\"-0.25\"]}}}}", &kick[..vel]);
     assert_ne!(kick, edited_kick);
     let edited = text.replacen(kick, &edited_kick, 1);
     let resealed = fixed_collide_cli::replay::reseal(&edited).unwrap();

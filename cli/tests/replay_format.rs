@@ -80,6 +80,10 @@ impl Enc {
         } else if let Some(b) = s.get("ball") {
             self.u32(1);
             self.fx(&b["radius"]);
+        } else if let Some(c) = s.get("capsule") {
+            self.u32(3);
+            self.vec(&c["half"]);
+            self.fx(&c["radius"]);
         } else {
             let o = &s["oriented"];
             self.u32(2);

@@ -4,7 +4,7 @@
 //! (a capture), and [`World::perturb`], a simulated desync.
 
 use super::World;
-use super::place::Placed;
+use super::place::{Form, Placed, Static};
 use super::scene::ShapeKind;
 use crate::eval::Op;
 use fixed_collide::num::Fx;
@@ -12,7 +12,8 @@ use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::obb::{obb_overlap, sphere_obb};
 use fixed_collide::shape::{Aabb, Ball, Ray};
 use fixed_collide::vec::Vector;
-use fixed_collide::{Error, Obb};
+use fixed_collide::{Capsule, Error, Obb};
+use fixed_collide::{capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap};
 use std::fmt::Write as _;
 
 /// An operand of a query, for a captured `eval` line.
@@ -22,6 +23,7 @@ pub(super) enum Operand<'a, const D: usize> {
     Ball(&'a Ball<D>),
     Obb(&'a Obb<D>),
     Ray(&'a Ray<D>),
+    Capsule(&'a Capsule<D>),
     Vec(Vector<D>),
 }
 
@@ -158,8 +160,21 @@ fn vector<const D: usize>(out: &mut String, v: &Vector<D>) {
 /// An `eval` line of `op` with its named operands (exact decimal numbers).
 fn eval_line<const D: usize>(op: Op, operands: &[(&'static str, Operand<'_, D>)]) -> String {
     let mut out = format!("{{\"op\":\"{}\"", op.name());
+    // The generic ops take any shape, tagged with its kind.
+    let generic = matches!(op, Op::Overlap | Op::RayCast | Op::ShapeCast);
     for (name, o) in operands {
         let _ = write!(out, ",\"{name}\":");
+        let tag = match o {
+            Operand::Aabb(_) => Some("aabb"),
+            Operand::Ball(_) => Some("sphere"),
+            Operand::Obb(_) => Some("obb"),
+            Operand::Capsule(_) => Some("capsule"),
+            Operand::Ray(_) | Operand::Vec(_) => None,
+        }
+        .filter(|_| generic);
+        if let Some(tag) = tag {
+            let _ = write!(out, "{{\"{tag}\":");
+        }
         match o {
             Operand::Aabb(b) => {
                 out.push_str("{\"min\":");
@@ -198,7 +213,19 @@ fn eval_line<const D: usize>(op: Op, operands: &[(&'static str, Operand<'_, D>)]
                 num(&mut out, r.max_t());
                 out.push('}');
             }
+            Operand::Capsule(c) => {
+                out.push_str("{\"a\":");
+                vector(&mut out, &c.a());
+                out.push_str(",\"b\":");
+                vector(&mut out, &c.b());
+                out.push_str(",\"radius\":");
+                num(&mut out, c.radius());
+                out.push('}');
+            }
             Operand::Vec(v) => vector(&mut out, v),
+        }
+        if tag.is_some() {
+            out.push('}');
         }
     }
     out.push('}');
@@ -277,6 +304,16 @@ pub(super) fn body_pair<'a, const D: usize>(
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
+    if pa.capsule().is_some() || pb.capsule().is_some() {
+        let hit = match (&pa.form, &pb.form) {
+            (Form::Capsule(a), Form::Capsule(b)) => capsule_overlap(a, b),
+            (Form::Capsule(c), other) | (other, Form::Capsule(c)) => capsule_meets(c, other),
+            // (One of the two is a capsule.)
+            _ => false,
+        };
+        let ops = [("a", operand(&pa.form)), ("b", operand(&pb.form))];
+        return Some((Op::Overlap, hit, ops));
+    }
     match (pa.ball(), pb.ball()) {
         (Some(_), Some(_)) => None,
         (Some(s), None) => ball_vs(s, sb, pb),
@@ -287,6 +324,58 @@ where
             Some((Op::ObbOverlap, obb_overlap(x, y), ops))
         }
     }
+}
+
+/// A placed form as an operand.
+fn operand<const D: usize>(form: &Form<D>) -> Operand<'_, D> {
+    match form {
+        Form::Ball(b) => Operand::Ball(b),
+        Form::Boxed(o) => Operand::Obb(o),
+        Form::Capsule(c) => Operand::Capsule(c),
+    }
+}
+
+/// Whether a capsule (or segment) and a placed form overlap (closed).
+fn capsule_meets<const D: usize>(c: &Capsule<D>, form: &Form<D>) -> bool {
+    match form {
+        Form::Ball(b) => capsule_sphere_overlap(c, b),
+        Form::Boxed(o) => capsule_obb_overlap(c, o),
+        Form::Capsule(d) => capsule_overlap(c, d),
+    }
+}
+
+/// A body's form against an obstacle that is not an axis-aligned box (an
+/// oriented box or a wall): its op, whether they overlap (closed) and its
+/// operands; `None` for an axis-aligned box (those stop the sweeps).
+pub(super) fn body_obstacle<'a, const D: usize>(
+    form: &'a Form<D>,
+    obstacle: &'a Static<D>,
+) -> Option<PairTest<'a, D>>
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    if let Some(wall) = &obstacle.wall {
+        let ops = [("a", operand(form)), ("b", Operand::Capsule(wall))];
+        return Some((Op::Overlap, capsule_meets(wall, form), ops));
+    }
+    let o = obstacle.oriented.as_ref()?;
+    Some(match form {
+        Form::Ball(b) => (
+            Op::SphereObb,
+            sphere_obb(b, o).is_some(),
+            [("sphere", Operand::Ball(b)), ("obb", Operand::Obb(o))],
+        ),
+        Form::Boxed(x) => (
+            Op::ObbOverlap,
+            obb_overlap(x, o),
+            [("a", Operand::Obb(x)), ("b", Operand::Obb(o))],
+        ),
+        Form::Capsule(c) => (
+            Op::Overlap,
+            capsule_obb_overlap(c, o),
+            [("a", Operand::Capsule(c)), ("b", Operand::Obb(o))],
+        ),
+    })
 }
 
 /// A ball against a box or an oriented box (`shape` placed as `other`).

@@ -47,12 +47,11 @@ use checks::{check_kicks, index_id};
 use fixed_collide::broadphase::Broadphase;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide, wide};
 use fixed_collide::query::contact::aabb_contact;
-use fixed_collide::query::obb::{obb_overlap, sphere_obb};
 use fixed_collide::query::sweep::{aabb_sweep, aabb_sweep_pair};
 use fixed_collide::vec::Vector;
 use log::Operand;
 pub use log::{Captured, QueryLog};
-use place::{Form, Placed, Static};
+use place::{Placed, Static};
 use scene::{Body, Scene, ShapeKind};
 
 /// How many queries of each op the arena has run (the broadphases' own box
@@ -298,7 +297,7 @@ where
         }
         self.count_meetings(&body_pairs);
         self.move_bodies(&near, tick)?;
-        self.oriented_obstacles(&near);
+        self.shaped_obstacles(&near);
         self.resolve_pairs(&body_pairs);
         self.count_triggers();
         self.read_sensors(tick)?;
@@ -419,31 +418,23 @@ where
         Ok(())
     }
 
-    fn oriented_obstacles(&mut self, near: &[(u32, u32)]) {
+    /// Step 4: a body overlapping an obstacle that is not an axis-aligned
+    /// box (an oriented box, a wall) goes back to where the tick started it,
+    /// its velocity reversed.
+    fn shaped_obstacles(&mut self, near: &[(u32, u32)]) {
         for &(bi, oi) in near {
-            let Some(obstacle) = &self.statics[oi as usize].oriented else {
-                continue;
-            };
             let ids = [bi, oi];
             let bi = bi as usize;
-            let (op, hit) = match &self.placed[bi].form {
-                Form::Ball(ball) => (Op::SphereObb, sphere_obb(ball, obstacle).is_some()),
-                Form::Boxed(obb) => (Op::ObbOverlap, obb_overlap(obb, obstacle)),
+            let Some((op, hit, operands)) =
+                log::body_obstacle(&self.placed[bi].form, &self.statics[oi as usize])
+            else {
+                continue;
             };
             self.counts.add(op);
-            if let Some(log) = self.log.as_deref_mut() {
-                let form = &self.placed[bi].form;
-                if log.query(op, ids, hit, [Fx::ZERO; 2]) {
-                    log.capture(self.tick + 1, op, ids, "obstacle", &|| match form {
-                        Form::Ball(b) => vec![
-                            ("sphere", Operand::Ball(b)),
-                            ("obb", Operand::Obb(obstacle)),
-                        ],
-                        Form::Boxed(o) => {
-                            vec![("a", Operand::Obb(o)), ("b", Operand::Obb(obstacle))]
-                        }
-                    });
-                }
+            if let Some(log) = self.log.as_deref_mut()
+                && log.query(op, ids, hit, [Fx::ZERO; 2])
+            {
+                log.capture(self.tick + 1, op, ids, "obstacle", &|| operands.to_vec());
             }
             if hit {
                 let body = &mut self.scene.bodies[bi];

@@ -2,12 +2,12 @@
 //! exact shape the narrow-phase queries take, built and validated once per
 //! placement (once in all for an obstacle, once per move for a body).
 
-use super::scene::ShapeKind;
+use super::scene::{ShapeKind, capsule_at};
 use fixed_collide::Error;
 use fixed_collide::num::{DOMAIN, Fx, wide};
 use fixed_collide::shape::{Aabb, Ball};
 use fixed_collide::vec::Vector;
-use fixed_collide::{Obb, Rot};
+use fixed_collide::{Capsule, Obb, Rot};
 
 /// The exact shape of a placed body or obstacle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub(super) enum Form<const D: usize> {
     /// form [`obb_overlap`](fixed_collide::query::obb::obb_overlap) takes
     /// when it meets an oriented one).
     Boxed(Obb<D>),
+    /// A capsule (radius 0: a segment).
+    Capsule(Capsule<D>),
 }
 
 /// A shape at a position: its bounding box and its exact form.
@@ -41,6 +43,7 @@ impl<const D: usize> Placed<D> {
             ShapeKind::Ball { radius } => Form::Ball(Ball::try_new(pos, *radius)?),
             ShapeKind::Box { half } => Form::Boxed(Obb::try_new(pos, *half, Rot::identity())?),
             ShapeKind::Oriented { half, rot } => Form::Boxed(Obb::try_new(pos, *half, *rot)?),
+            ShapeKind::Capsule { half, radius } => Form::Capsule(capsule_at(pos, half, *radius)?),
         };
         Ok(Self { bounds, form })
     }
@@ -49,22 +52,31 @@ impl<const D: usize> Placed<D> {
     pub fn ball(&self) -> Option<&Ball<D>> {
         match &self.form {
             Form::Ball(b) => Some(b),
-            Form::Boxed(_) => None,
+            _ => None,
         }
     }
 
-    /// The (oriented) box, unless the shape is a ball.
+    /// The (oriented) box, if the shape is a box or an oriented box.
     pub fn obb(&self) -> Option<&Obb<D>> {
         match &self.form {
             Form::Boxed(o) => Some(o),
-            Form::Ball(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The capsule, if the shape is one.
+    pub fn capsule(&self) -> Option<&Capsule<D>> {
+        match &self.form {
+            Form::Capsule(c) => Some(c),
+            _ => None,
         }
     }
 }
 
 /// A static obstacle, placed once: its bounds for the broadphases, the
-/// sweeps and the ray sensors, and its oriented box when it is an oriented
-/// one (the only obstacles [`obb_overlap`] and [`ray_obb`] see).
+/// sweeps and the ray sensors, its oriented box when it is an oriented
+/// one (the obstacles [`obb_overlap`] and [`ray_obb`] see) and its segment
+/// when it is a wall (a capsule of radius 0: the generic queries').
 ///
 /// [`obb_overlap`]: fixed_collide::query::obb::obb_overlap
 /// [`ray_obb`]: fixed_collide::query::obb::ray_obb
@@ -77,6 +89,8 @@ pub(super) struct Static<const D: usize> {
     pub is_box: bool,
     /// The oriented box of an oriented obstacle.
     pub oriented: Option<Obb<D>>,
+    /// The segment (or capsule) of a wall.
+    pub wall: Option<Capsule<D>>,
 }
 
 impl<const D: usize> Static<D> {
@@ -93,6 +107,7 @@ impl<const D: usize> Static<D> {
                 ShapeKind::Oriented { .. } => placed.obb().copied(),
                 _ => None,
             },
+            wall: placed.capsule().copied(),
         })
     }
 }

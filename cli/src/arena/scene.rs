@@ -4,7 +4,7 @@
 use crate::rng::Rng;
 use fixed_collide::Error;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide};
-use fixed_collide::shape::{Aabb, Ball};
+use fixed_collide::shape::{Aabb, Ball, Capsule};
 use fixed_collide::vec::Vector;
 use fixed_collide::{Const, Dim, Obb, Rot, RotForm, RotSpec};
 
@@ -28,6 +28,14 @@ pub enum ShapeKind<const D: usize> {
         /// Rotation.
         rot: Rot<D>,
     },
+    /// A capsule: the segment from `pos - half` to `pos + half` grown by
+    /// `radius`; with radius 0 a segment (the arena's walls in 2D).
+    Capsule {
+        /// From the center to the segment's second end.
+        half: Vector<D>,
+        /// Radius (0: a segment).
+        radius: Fx,
+    },
 }
 
 impl<const D: usize> ShapeKind<D> {
@@ -47,6 +55,11 @@ impl<const D: usize> ShapeKind<D> {
                     *ek = from_scale64(s, Round::Up);
                 }
                 e
+            }
+            // Saturating: sizes in the domain never saturate; beyond it,
+            // the bounds are refused where they are made.
+            ShapeKind::Capsule { half, radius } => {
+                Vector(half.0.map(|h| h.saturating_abs().saturating_add(*radius)))
             }
         }
     }
@@ -68,7 +81,7 @@ impl<const D: usize> ShapeKind<D> {
         match self {
             ShapeKind::Box { half } => Obb::try_new(pos, *half, Rot::identity()).map(Some),
             ShapeKind::Oriented { half, rot } => Obb::try_new(pos, *half, *rot).map(Some),
-            ShapeKind::Ball { .. } => Ok(None),
+            ShapeKind::Ball { .. } | ShapeKind::Capsule { .. } => Ok(None),
         }
     }
 
@@ -84,10 +97,28 @@ impl<const D: usize> ShapeKind<D> {
     }
 }
 
+/// The capsule with ends `pos - half` and `pos + half` and `radius`.
+///
+/// # Errors
+/// When an end leaves the domain (`a.x`, `b.y` ...) or the radius is not a
+/// size.
+pub fn capsule_at<const D: usize>(
+    pos: Vector<D>,
+    half: &Vector<D>,
+    radius: Fx,
+) -> Result<Capsule<D>, Error> {
+    // Saturating: an end beyond the domain (2^20, far from the type's
+    // limit) is refused by `try_new`, naming it.
+    let a = Vector(std::array::from_fn(|k| pos.0[k].saturating_sub(half.0[k])));
+    let b = Vector(std::array::from_fn(|k| pos.0[k].saturating_add(half.0[k])));
+    Capsule::try_new(a, b, radius)
+}
+
 /// A static obstacle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Obstacle<const D: usize> {
-    /// Its shape (an axis-aligned or oriented box).
+    /// Its shape (an axis-aligned or oriented box, or a segment: a capsule
+    /// of radius 0).
     pub shape: ShapeKind<D>,
     /// Its center.
     pub pos: Vector<D>,
@@ -173,7 +204,8 @@ fn random_vel<const D: usize>(rng: &mut Rng) -> Vector<D> {
 
 /// Generates a scene of `bodies` bodies for `ticks` ticks from `seed`: walls
 /// around a cube (square) of side `2 * world_half`, blocks and oriented
-/// obstacles inside, four trigger zones, bodies of the three shapes with
+/// obstacles inside (and segment walls in 2D), four trigger zones, bodies
+/// of the four shapes (boxes, balls, capsules, oriented boxes) with
 /// velocities up to 6 units per tick (faster than many of them are thick, so
 /// only the continuous sweep keeps them from tunnelling), and a kick every 8
 /// ticks.
@@ -216,6 +248,19 @@ where
             pos: random_pos(&mut rng, 48, w),
         });
     }
+    // In 2D, segment walls inside the open space.
+    if D == 2 {
+        for _ in 0..(bodies / 64).max(2) {
+            let half = Vector(std::array::from_fn(|_| rng.grid(-24, 24, 2)));
+            obstacles.push(Obstacle {
+                shape: ShapeKind::Capsule {
+                    half,
+                    radius: Fx::ZERO,
+                },
+                pos: random_pos(&mut rng, 48, w),
+            });
+        }
+    }
     let triggers = (0..4)
         .filter_map(|_| {
             let half = Vector(std::array::from_fn(|_| rng.grid(16, 48, 0)));
@@ -224,12 +269,16 @@ where
         .collect();
     let mut list = Vec::new();
     for _ in 0..bodies {
-        let shape = match rng.below(4) {
+        let shape = match rng.below(5) {
             0 | 1 => ShapeKind::Box {
                 half: Vector(std::array::from_fn(|_| rng.grid(0, 4, 4))),
             },
             2 => ShapeKind::Ball {
                 radius: rng.grid(0, 4, 4),
+            },
+            3 => ShapeKind::Capsule {
+                half: Vector(std::array::from_fn(|_| rng.grid(-3, 3, 4))),
+                radius: rng.grid(0, 2, 4),
             },
             _ => {
                 let half = Vector(std::array::from_fn(|_| rng.grid(0, 4, 4)));

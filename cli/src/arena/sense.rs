@@ -12,6 +12,7 @@ use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::obb::ray_obb;
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::ray_aabb;
+use fixed_collide::ray_capsule;
 use fixed_collide::shape::Ray;
 use fixed_collide::vec::Vector;
 
@@ -83,13 +84,18 @@ where
             self.obstacle_bp.query(&ray_box, &mut self.found);
             for &oi in &self.found {
                 let o = &self.statics[oi as usize];
-                let (op, t, target) = match &o.oriented {
-                    Some(obb) => (
+                let (op, t, target) = match (&o.oriented, &o.wall) {
+                    (Some(obb), _) => (
                         Op::RayObb,
                         ray_obb(&ray, obb).map(|h| h.t),
                         ("obb", Operand::Obb(obb)),
                     ),
-                    None => (
+                    (None, Some(wall)) => (
+                        Op::RayCast,
+                        ray_capsule(&ray, wall).map(|h| h.t),
+                        ("shape", Operand::Capsule(wall)),
+                    ),
+                    (None, None) => (
                         Op::RayAabb,
                         ray_aabb(&ray, &o.bounds).map(|h| h.t),
                         ("aabb", Operand::Aabb(&o.bounds)),

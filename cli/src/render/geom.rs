@@ -156,14 +156,40 @@ pub fn outline<const D: usize>(shape: &ShapeKind<D>, view: View) -> String {
                 }
                 corners.push((p[0], -p[1]));
             }
-            let pts = hull(corners)
-                .iter()
-                .map(|&(x, y)| format!("{},{}", num(x), num(y)))
-                .collect::<Vec<_>>()
-                .join(" ");
-            format!("<polygon points=\"{pts}\"")
+            polygon(corners)
+        }
+        ShapeKind::Capsule { half, radius } => {
+            // The projection of a capsule is the 2D capsule of the
+            // projected ends: drawn as the hull of a 16-gon around each.
+            let (hx, hy) = (bits(half.0[view.a]), bits(half.0[view.b]));
+            let r = bits(*radius);
+            let mut pts = Vec::with_capacity(32);
+            for (ex, ey) in [(-hx, -hy), (hx, hy)] {
+                for k in 0..16 {
+                    let (c, s) = (UNIT16[k % 16], UNIT16[(k + 12) % 16]);
+                    pts.push((ex + ((r * c) >> 16), -(ey + ((r * s) >> 16))));
+                }
+            }
+            polygon(pts)
         }
     }
+}
+
+/// `cos(k pi / 8)` for `k` in `0..16`, at scale 2^16 (rounded); `sin` is
+/// the entry 4 before.
+const UNIT16: [i128; 16] = [
+    65536, 60547, 46341, 25080, 0, -25080, -46341, -60547, -65536, -60547, -46341, -25080, 0,
+    25080, 46341, 60547,
+];
+
+/// A `<polygon` of the hull of `pts` (2^-32 units, y down).
+fn polygon(pts: Vec<Pt>) -> String {
+    let pts = hull(pts)
+        .iter()
+        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("<polygon points=\"{pts}\"")
 }
 
 #[cfg(test)]
@@ -197,6 +223,35 @@ mod tests {
         assert!(text.starts_with("<polygon points=\""), "{text}");
         assert!(text.contains("1.4142,"), "{text}");
         assert_eq!(text.matches(',').count(), 4, "{text}");
+    }
+
+    #[test]
+    fn outline_of_a_capsule_spans_its_ends_and_radius() {
+        // Ends at (-2, 0) and (2, 0), radius 1: from x = -3 to 3, y = -1
+        // to 1 (the 16-gon's extreme points are exact).
+        let shape = ShapeKind::Capsule {
+            half: Vector([Fx::from_num(2), Fx::ZERO]),
+            radius: Fx::ONE,
+        };
+        let text = outline(&shape, views(2)[0]);
+        assert!(text.starts_with("<polygon points=\""), "{text}");
+        for corner in ["3,0", "-3,0", "2,-1", "2,1", "-2,-1", "-2,1"] {
+            assert!(
+                text.contains(&format!(" {corner} "))
+                    || text.contains(&format!("\"{corner} "))
+                    || text.contains(&format!(" {corner}\"")),
+                "{corner}: {text}"
+            );
+        }
+        // A segment (radius 0): its two ends only.
+        let segment = ShapeKind::Capsule {
+            half: Vector([Fx::ZERO, Fx::from_num(5)]),
+            radius: Fx::ZERO,
+        };
+        assert_eq!(
+            outline(&segment, views(2)[0]),
+            "<polygon points=\"0,-5 0,5\""
+        );
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub fn kind<const D: usize>(shape: &ShapeKind<D>) -> &'static str {
         ShapeKind::Box { .. } => "box",
         ShapeKind::Ball { .. } => "ball",
         ShapeKind::Oriented { .. } => "oriented",
+        ShapeKind::Capsule { radius, .. } if *radius == Fx::ZERO => "segment",
+        ShapeKind::Capsule { .. } => "capsule",
     }
 }
 
@@ -398,6 +400,7 @@ impl Canvas {
             "swatch-contact",
             "contact (bounding boxes meet)",
         );
+        self.legend_item(out, n + 2, 1, "capsule", "capsule body, segment wall");
     }
 }
 
@@ -420,6 +423,8 @@ g.obstacle.behind rect,g.obstacle.behind polygon{fill:none;stroke:#aaaaaa;stroke
 g.body.box rect,rect.box{fill:#4a7fb5}
 g.body.ball circle,rect.ball{fill:#5aa05a}
 g.body.oriented polygon,rect.oriented{fill:#c08a3e}
+g.body.capsule polygon,g.body.segment polygon,rect.capsule{fill:#8a5ab5}
+g.obstacle.segment polygon{stroke:#555555;stroke-width:3px}
 g.body.moved rect,g.body.moved circle,g.body.moved polygon{fill:#ffffff;fill-opacity:0.2;stroke:#ff00ff;stroke-dasharray:3 2;stroke-width:2px}
 g.body.first rect,g.body.first circle,g.body.first polygon{stroke:#ff8c00;stroke-width:2px}
 .ray{stroke:#d0a0a0;stroke-width:0.6px}

@@ -16,13 +16,16 @@ use serde_json::value::RawValue;
 use std::fmt::Write as _;
 
 /// A shape as a replay stores it: `{"box":{"half":[..]}}`,
-/// `{"ball":{"radius":r}}` or `{"oriented":{"half":[..],"axes":[[..],..]}}`
-/// (the axes' exact bits, not the angle or quaternion they came from).
+/// `{"ball":{"radius":r}}`, `{"oriented":{"half":[..],"axes":[[..],..]}}`
+/// (the axes' exact bits, not the angle or quaternion they came from) or
+/// `{"capsule":{"half":[..],"radius":r}}` (ends at `pos - half` and `pos +
+/// half`; radius 0: a segment).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ShapeRec {
     Box { half: Vec<Fx> },
     Ball { radius: Fx },
     Oriented { half: Vec<Fx>, axes: Vec<Vec<Fx>> },
+    Capsule { half: Vec<Fx>, radius: Fx },
 }
 
 /// `{"shape":..,"pos":[..]}` (an obstacle) or with `"vel"` (a body).
@@ -99,7 +102,9 @@ pub(crate) fn comps<const D: usize>(v: &Vector<D>) -> Vec<Fx> {
 impl ShapeRec {
     pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let (tag, body) = Obj::parse(raw, path)?.single().map_err(|_| {
-            format!("{path}: expected one of {{\"box\":..}}, {{\"ball\":..}}, {{\"oriented\":..}}")
+            format!(
+                "{path}: expected one of {{\"box\":..}}, {{\"ball\":..}}, {{\"oriented\":..}}, {{\"capsule\":..}}"
+            )
         })?;
         let path = path.key(&tag);
         let mut obj = Obj::parse(body, path)?;
@@ -128,9 +133,13 @@ impl ShapeRec {
                     .collect::<Result<_, _>>()?;
                 ShapeRec::Oriented { half, axes }
             }
+            "capsule" => ShapeRec::Capsule {
+                half: json::vector(obj.req("half")?, obj.at("half"), dim)?,
+                radius: json::fx(obj.req("radius")?, obj.at("radius"))?,
+            },
             _ => {
                 return Err(format!(
-                    "{path}: unknown shape (expected box, ball or oriented)"
+                    "{path}: unknown shape (expected box, ball, oriented or capsule)"
                 ));
             }
         };
@@ -162,10 +171,18 @@ impl ShapeRec {
                 }
                 out.push_str("]}}");
             }
+            ShapeRec::Capsule { half, radius } => {
+                out.push_str("{\"capsule\":{\"half\":");
+                write_vec(out, half);
+                out.push_str(",\"radius\":");
+                write_fx(out, *radius);
+                out.push_str("}}");
+            }
         }
     }
 
-    /// A `u32` tag (0 box, 1 ball, 2 oriented), then the sizes (and axes).
+    /// A `u32` tag (0 box, 1 ball, 2 oriented, 3 capsule), then the sizes
+    /// (and axes; a capsule's half, then its radius).
     fn encode(&self, d: &mut Digest) {
         match self {
             ShapeRec::Box { half } => {
@@ -184,6 +201,11 @@ impl ShapeRec {
                     d.fxs(a);
                 }
             }
+            ShapeRec::Capsule { half, radius } => {
+                d.u32(3);
+                d.fxs(half);
+                d.fx(*radius);
+            }
         }
     }
 
@@ -194,6 +216,10 @@ impl ShapeRec {
             ShapeKind::Oriented { half, rot } => ShapeRec::Oriented {
                 half: comps(half),
                 axes: rot.axes().iter().map(comps).collect(),
+            },
+            ShapeKind::Capsule { half, radius } => ShapeRec::Capsule {
+                half: comps(half),
+                radius: *radius,
             },
         }
     }
@@ -217,6 +243,18 @@ impl ShapeRec {
                 }
                 let rot = Rot::try_from_axes(list).map_err(|e| Error::shape(field, e))?;
                 ShapeKind::Oriented { half, rot }
+            }
+            ShapeRec::Capsule { half, radius } => {
+                // The half is an offset (any sign), in the domain.
+                let half = to_vec(half, &field.join("half"))?;
+                half.check_domain(fixed_collide::Field::new("half"))
+                    .map_err(|e| Error::shape(field, e))?;
+                check_size(*radius, fixed_collide::Field::new("radius"))
+                    .map_err(|e| Error::shape(field, e))?;
+                ShapeKind::Capsule {
+                    half,
+                    radius: *radius,
+                }
             }
         })
     }

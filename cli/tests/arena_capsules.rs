@@ -1,0 +1,195 @@
+//! Capsule bodies and segment walls in the arena: the wall turns a body
+//! back, capsules meet other bodies, sensors read walls, the generated
+//! scenes have them, recordings keep them, and the queries they take are
+//! captured as `eval` lines that `eval` answers.
+
+mod common;
+
+use fixed_collide::{Fx, Vec2};
+use fixed_collide_cli::arena::World;
+use fixed_collide_cli::arena::scene::{Body, Obstacle, Scene, ShapeKind, generate};
+use fixed_collide_cli::eval::{Op, eval_line};
+
+fn capsule(pos: Vec2, half: [i32; 2], radius: i32, vel: [i32; 2]) -> Body<2> {
+    Body {
+        shape: ShapeKind::Capsule {
+            half: Vec2::from_ints(half),
+            radius: Fx::from_num(radius),
+        },
+        pos,
+        vel: Vec2::from_ints(vel),
+        sensor: -Fx::ONE,
+        contacts: 0,
+    }
+}
+
+/// A vertical segment wall from (10, -5) to (10, 5).
+fn wall() -> Obstacle<2> {
+    Obstacle {
+        shape: ShapeKind::Capsule {
+            half: Vec2::from_ints([0, 5]),
+            radius: Fx::ZERO,
+        },
+        pos: Vec2::from_ints([10, 0]),
+    }
+}
+
+fn scene(obstacles: Vec<Obstacle<2>>, bodies: Vec<Body<2>>) -> Scene<2> {
+    Scene {
+        obstacles,
+        bodies,
+        triggers: vec![],
+        kicks: vec![],
+    }
+}
+
+#[test]
+fn a_capsule_reaching_a_wall_goes_back_and_turns() {
+    // From x = 0, half 1 along x, radius 1, moving +4: after tick 1 it
+    // reaches x = 6; in tick 2 it would reach x = 10, touching the wall.
+    let mut w = World::new(scene(
+        vec![wall()],
+        vec![capsule(Vec2::ZERO, [1, 0], 1, [4, 0])],
+    ))
+    .unwrap();
+    w.step().unwrap();
+    assert_eq!(w.scene().bodies[0].pos, Vec2::from_ints([4, 0]));
+    w.step().unwrap();
+    let b = &w.scene().bodies[0];
+    assert_eq!(
+        (b.pos, b.vel),
+        (Vec2::from_ints([4, 0]), Vec2::from_ints([-4, 0]))
+    );
+}
+
+#[test]
+fn a_capsule_one_ulp_short_of_the_wall_goes_on() {
+    // The same capsule a ulp shorter: in tick 2 it ends one ulp short of
+    // the wall (no overlap) and goes on.
+    let mut body = capsule(Vec2::ZERO, [1, 0], 1, [4, 0]);
+    body.shape = ShapeKind::Capsule {
+        half: Vec2::from_ints([1, 0]),
+        radius: Fx::ONE - Fx::DELTA,
+    };
+    let mut w = World::new(scene(vec![wall()], vec![body])).unwrap();
+    w.step().unwrap();
+    w.step().unwrap();
+    let b = &w.scene().bodies[0];
+    assert_eq!(
+        (b.pos, b.vel),
+        (Vec2::from_ints([8, 0]), Vec2::from_ints([4, 0]))
+    );
+}
+
+#[test]
+fn a_sensor_reads_a_wall() {
+    // A ball at x = 2 moving +2: its sensor ray reaches 4 ticks (8 units)
+    // and meets the wall at x = 10 after 6 units (t = 3), read after tick 1
+    // from x = 4 (t = 3 again: 6 units at 2 per tick).
+    let ball = Body {
+        shape: ShapeKind::Ball {
+            radius: Fx::ONE / 2,
+        },
+        pos: Vec2::from_ints([2, 0]),
+        vel: Vec2::from_ints([2, 0]),
+        sensor: -Fx::ONE,
+        contacts: 0,
+    };
+    let mut w = World::new(scene(vec![wall()], vec![ball])).unwrap();
+    w.step().unwrap();
+    assert_eq!(w.scene().bodies[0].sensor, Fx::from_num(3));
+}
+
+#[test]
+fn two_capsules_that_touch_exchange_velocities() {
+    // Two horizontal capsules on one line, 4 apart and closing at 2 + 2
+    // units a tick: after tick 1 their rounded ends touch at x = 0.
+    let a = capsule(Vec2::from_ints([-4, 0]), [1, 0], 1, [2, 0]);
+    let b = capsule(Vec2::from_ints([4, 0]), [1, 0], 1, [-2, 0]);
+    let mut w = World::new(scene(vec![], vec![a, b])).unwrap();
+    w.step().unwrap();
+    let bodies = &w.scene().bodies;
+    assert_eq!(bodies[0].pos, Vec2::from_ints([-2, 0]));
+    assert_eq!(
+        (bodies[0].vel, bodies[1].vel),
+        (Vec2::from_ints([-2, 0]), Vec2::from_ints([2, 0]))
+    );
+}
+
+#[test]
+fn generated_scenes_have_capsules_and_2d_walls() {
+    let is_capsule =
+        |s: &ShapeKind<2>| matches!(s, ShapeKind::Capsule { radius, .. } if *radius > Fx::ZERO);
+    let s2 = generate::<2>(200, 10, 1);
+    assert!(s2.bodies.iter().filter(|b| is_capsule(&b.shape)).count() >= 20);
+    let walls = s2
+        .obstacles
+        .iter()
+        .filter(|o| matches!(o.shape, ShapeKind::Capsule { radius, .. } if radius == Fx::ZERO))
+        .count();
+    assert!(walls >= 2, "{walls} walls");
+    let s3 = generate::<3>(200, 10, 1);
+    assert!(
+        s3.bodies
+            .iter()
+            .any(|b| matches!(b.shape, ShapeKind::Capsule { .. }))
+    );
+    assert!(
+        !s3.obstacles
+            .iter()
+            .any(|o| matches!(o.shape, ShapeKind::Capsule { .. }))
+    );
+}
+
+#[test]
+fn captured_generic_queries_are_answered_by_eval() {
+    // Every overlap and ray_cast the default scene runs in some tick, as
+    // the eval lines a repro file holds: each answers, with its hit flag.
+    let scene = generate::<2>(400, 40, 1);
+    for op in [Op::Overlap, Op::RayCast] {
+        let mut found = 0;
+        for tick in [5, 20, 40] {
+            let mut w = World::new(scene.clone()).unwrap();
+            w.log_queries(Some((tick, Some(op))));
+            for _ in 0..tick {
+                w.step().unwrap();
+            }
+            for c in w.query_log().unwrap().captured() {
+                let answer = eval_line(&c.line).unwrap_or_else(|e| panic!("{}: {e:?}", c.line));
+                assert!(answer.to_json().starts_with("{\"hit\":"), "{}", c.line);
+                found += 1;
+            }
+        }
+        assert!(found > 0, "{op:?}: no query captured");
+    }
+}
+
+#[test]
+fn a_recorded_capsule_verifies_and_a_negative_radius_is_named() {
+    let text = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("{\"body\":{\"shape\":{\"capsule\":"))
+        .expect("the default arena has capsule bodies");
+    // The radius made negative, the file sealed again: refused, naming it.
+    let at = line.find("\"radius\":\"").unwrap() + "\"radius\":\"".len();
+    let edited = format!("{}-{}", &line[..at], &line[at..]);
+    let resealed = fixed_collide_cli::replay::reseal(&text.replacen(line, &edited, 1)).unwrap();
+    let dir = std::env::temp_dir().join(format!("fc-capsule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("negative.json");
+    std::fs::write(&f, resealed).unwrap();
+    let out = common::bin()
+        .args(["replay", "verify", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("invalid replay input: scene.bodies[")
+            && stdout.contains("].shape.radius -")
+            && stdout.contains(" is negative"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

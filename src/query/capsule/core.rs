@@ -155,6 +155,13 @@ impl Gap {
         self.decide(r, true)
     }
 
+    /// Whether the cheap certain answers (`i128`, no wide integers) show the
+    /// minimum of `|w + M x|^2` to be above `(radius sum)^2`: `false` means
+    /// "not shown", not "within".
+    pub(crate) fn certainly_beyond(&self, r: i128) -> bool {
+        self.certain(r, false) == Some(false)
+    }
+
     /// The offset `w` (scale 2^64).
     pub(crate) fn offset(&self) -> [i128; 3] {
         self.w
@@ -279,6 +286,9 @@ impl Gap {
         if near(x.get(..cols.len()).unwrap_or(&[])) {
             return Some(true);
         }
+        if self.separated(&x, r, strict) {
+            return Some(false);
+        }
         if cols.len() <= 2 {
             for corner in 0..(1u32 << cols.len()) {
                 for (j, (xj, c)) in x.iter_mut().zip(cols).enumerate() {
@@ -290,6 +300,42 @@ impl Gap {
             }
         }
         None
+    }
+
+    /// A certain miss by a separating direction: `u`, the direction from
+    /// the point `x` of the set (the descent's guess at the closest point)
+    /// toward the origin, rounded to components of at most 2^8. When the
+    /// whole set lies beyond the radius sum along `u` (its largest `u . z`
+    /// below `-r |u|`, `|u|` rounded up), every point of it is too far:
+    /// `|z| >= |u . z| / |u| > r`. Any `u` makes a valid certificate, so the
+    /// rounding of the direction only costs tightness. Budgets: `u . w`
+    /// below 2^100, each `u . m x` below 2^116, their sum below 2^120;
+    /// `(r << 32) |u|` below 2^96.
+    fn separated(&self, x: &[i128; MAX_COLS], r: i128, strict: bool) -> bool {
+        let cols = self.cols.get(..self.n).unwrap_or(&[]);
+        let mut v = self.w;
+        for (k, vk) in v.iter_mut().enumerate() {
+            for (c, xj) in cols.iter().zip(x) {
+                *vk += xj * c.m.get(k).copied().unwrap_or(0);
+            }
+        }
+        let big = v.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0);
+        if big == 0 {
+            return false;
+        }
+        // u = -v scaled so that its largest component is 2^8 (rounded).
+        let shift = (128 - big.leading_zeros()).saturating_sub(8);
+        let u = v.map(|c| -(c >> shift));
+        let uu = u.iter().map(|c| (c * c) as u128).sum::<u128>();
+        let root = uu.isqrt();
+        let len = (root + u128::from(root * root < uu)) as i128;
+        let mut top = u.iter().zip(&self.w).map(|(a, b)| a * b).sum::<i128>();
+        for c in cols {
+            let um = u.iter().zip(&c.m).map(|(a, b)| a * b).sum::<i128>();
+            top += (c.lo * um).max(c.hi * um);
+        }
+        let bound = -(r << 32) * len;
+        if strict { top <= bound } else { top < bound }
     }
 }
 
@@ -571,3 +617,7 @@ fn combine(w: &[Big; 3], den: Big, xs: &[(&Col, Big)]) -> Minimizer {
     }
     Minimizer { vector, den }
 }
+
+#[cfg(test)]
+#[path = "core_tests.rs"]
+mod tests;

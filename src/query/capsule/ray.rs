@@ -121,13 +121,29 @@ pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option
     let mut gap = Gap::new();
     gap.segment(&capsule.a(), &capsule.b(), false);
     gap.point(&ray.origin(), true);
-    if gap.within(wide(capsule.radius())) {
+    let r = wide(capsule.radius());
+    if gap.within(r) {
         return Some(RayHit {
             t: Fx::ZERO,
             point: ray.origin(),
             normal: Vector::ZERO,
             inside: true,
         });
+    }
+    // A certain miss of the ray's segment and the capsule's core (their
+    // distance beyond the radius), when the segment is within the
+    // program's budgets (`max_t` up to 2^21: `|x| <= 2^53` raw).
+    let reach = wide(ray.max_t());
+    if reach <= 1 << 53 {
+        let mut m = [0i128; 3];
+        for (mk, dk) in m.iter_mut().zip(ray.dir().0) {
+            *mk = -wide(dk);
+        }
+        let mut swept = gap;
+        swept.column(m, 0, reach);
+        if swept.certainly_beyond(r) {
+            return None;
+        }
     }
     let g = Geometry::new(ray, capsule);
     let (piece, quad) = g.entry_piece()?;

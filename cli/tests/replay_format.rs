@@ -84,6 +84,11 @@ impl Enc {
             self.u32(3);
             self.vec(&c["half"]);
             self.fx(&c["radius"]);
+        } else if let Some(p) = s.get("polygon") {
+            let points = p["points"].as_array().unwrap();
+            self.u32(4);
+            self.u32(points.len() as u64);
+            points.iter().for_each(|v| self.vec(v));
         } else {
             let o = &s["oriented"];
             self.u32(2);

@@ -50,6 +50,13 @@ fn duplicate_keys_are_refused_everywhere() {
     let arena = arena_text(2, 10, 8, 4, 2);
     let queries = queries_text(20, 3);
     let body = find(&arena, "body", 0);
+    // The first body with a `half` (a box, oriented box or capsule).
+    let sized = (body..)
+        .find(|&i| {
+            let l = arena.lines().nth(i).unwrap();
+            l.starts_with("{\"body\":") && l.contains("{\"half\":")
+        })
+        .unwrap();
     let state = find(&arena, "state", 0);
     let hit = (1..)
         .find(|&i| {
@@ -81,7 +88,7 @@ fn duplicate_keys_are_refused_everywhere() {
         (
             replace_on(
                 &arena,
-                body,
+                sized,
                 "{\"half\":",
                 "{\"half\":[\"1\",\"1\"],\"half\":",
             ),

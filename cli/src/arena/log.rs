@@ -11,9 +11,10 @@ use fixed_collide::num::Fx;
 use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::obb::{obb_overlap, sphere_obb};
 use fixed_collide::shape::{Aabb, Ball, Ray};
+use fixed_collide::vec::Vec2;
 use fixed_collide::vec::Vector;
 use fixed_collide::{Capsule, Error, Obb};
-use fixed_collide::{capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap};
+use fixed_collide::{Shape, capsule_obb_overlap, capsule_overlap, capsule_sphere_overlap, overlap};
 use std::fmt::Write as _;
 
 /// An operand of a query, for a captured `eval` line.
@@ -24,6 +25,7 @@ pub(super) enum Operand<'a, const D: usize> {
     Obb(&'a Obb<D>),
     Ray(&'a Ray<D>),
     Capsule(&'a Capsule<D>),
+    Polygon(&'a [Vec2]),
     Vec(Vector<D>),
 }
 
@@ -169,6 +171,7 @@ fn eval_line<const D: usize>(op: Op, operands: &[(&'static str, Operand<'_, D>)]
             Operand::Ball(_) => Some("sphere"),
             Operand::Obb(_) => Some("obb"),
             Operand::Capsule(_) => Some("capsule"),
+            Operand::Polygon(_) => Some("polygon"),
             Operand::Ray(_) | Operand::Vec(_) => None,
         }
         .filter(|_| generic);
@@ -221,6 +224,16 @@ fn eval_line<const D: usize>(op: Op, operands: &[(&'static str, Operand<'_, D>)]
                 out.push_str(",\"radius\":");
                 num(&mut out, c.radius());
                 out.push('}');
+            }
+            Operand::Polygon(points) => {
+                out.push_str("{\"points\":[");
+                for (i, p) in points.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    vector(&mut out, p);
+                }
+                out.push_str("]}");
             }
             Operand::Vec(v) => vector(&mut out, v),
         }
@@ -304,6 +317,11 @@ pub(super) fn body_pair<'a, const D: usize>(
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
 {
+    let polygon = |f: &Form<D>| matches!(f, Form::Polygon { .. });
+    if polygon(&pa.form) || polygon(&pb.form) {
+        let ops = [("a", operand(&pa.form)), ("b", operand(&pb.form))];
+        return Some((Op::Overlap, generic_overlap(&pa.form, &pb.form), ops));
+    }
     if pa.capsule().is_some() || pb.capsule().is_some() {
         let hit = match (&pa.form, &pb.form) {
             (Form::Capsule(a), Form::Capsule(b)) => capsule_overlap(a, b),
@@ -332,15 +350,34 @@ fn operand<const D: usize>(form: &Form<D>) -> Operand<'_, D> {
         Form::Ball(b) => Operand::Ball(b),
         Form::Boxed(o) => Operand::Obb(o),
         Form::Capsule(c) => Operand::Capsule(c),
+        Form::Polygon { points, n } => {
+            Operand::Polygon(points.get(..usize::from(*n)).unwrap_or_default())
+        }
+    }
+}
+
+/// Whether two placed forms overlap (closed), by the generic `overlap`.
+fn generic_overlap<const D: usize>(a: &Form<D>, b: &Form<D>) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
+    match (a.shape(), b.shape()) {
+        (Some(a), Some(b)) => overlap(&a, &b),
+        // (No placement makes a form without a shape: a 3D polygon.)
+        _ => false,
     }
 }
 
 /// Whether a capsule (or segment) and a placed form overlap (closed).
-fn capsule_meets<const D: usize>(c: &Capsule<D>, form: &Form<D>) -> bool {
+fn capsule_meets<const D: usize>(c: &Capsule<D>, form: &Form<D>) -> bool
+where
+    fixed_collide::Const<D>: fixed_collide::Dim<D>,
+{
     match form {
         Form::Ball(b) => capsule_sphere_overlap(c, b),
         Form::Boxed(o) => capsule_obb_overlap(c, o),
         Form::Capsule(d) => capsule_overlap(c, d),
+        Form::Polygon { .. } => generic_overlap(&Form::Capsule(*c), form),
     }
 }
 
@@ -358,6 +395,17 @@ where
         let ops = [("a", operand(form)), ("b", Operand::Capsule(wall))];
         return Some((Op::Overlap, capsule_meets(wall, form), ops));
     }
+    if let Some(p) = &obstacle.polygon {
+        let ops = [("a", operand(form)), ("b", Operand::Polygon(p.points()))];
+        let hit = match (
+            form.shape(),
+            <fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon(*p),
+        ) {
+            (Some(body), Some(p)) => overlap(&body, &Shape::Polygon(p)),
+            _ => false,
+        };
+        return Some((Op::Overlap, hit, ops));
+    }
     let o = obstacle.oriented.as_ref()?;
     Some(match form {
         Form::Ball(b) => (
@@ -374,6 +422,11 @@ where
             Op::Overlap,
             capsule_obb_overlap(c, o),
             [("a", Operand::Capsule(c)), ("b", Operand::Obb(o))],
+        ),
+        Form::Polygon { .. } => (
+            Op::Overlap,
+            generic_overlap(form, &Form::Boxed(*o)),
+            [("a", operand(form)), ("b", Operand::Obb(o))],
         ),
     })
 }

@@ -1,5 +1,7 @@
 //! The deterministic arena: many moving bodies (boxes, oriented boxes,
-//! balls) among static obstacles, stepped tick by tick with every query
+//! balls, capsules, and in 2D convex polygons) among static obstacles
+//! (boxes, oriented boxes, and in 2D segment walls and convex polygons),
+//! stepped tick by tick with every query
 //! family, and hashed per tick. The same scene and inputs give the same
 //! hashes on every platform and build.
 //!
@@ -24,14 +26,21 @@
 //!    [`aabb_sweep`] of its bounding box against the box obstacles at the
 //!    first time of impact (rounded toward its start, so it never
 //!    penetrates) and reflected on the face hit: fast bodies never tunnel;
-//! 4. bodies overlapping an oriented obstacle ([`obb_overlap`],
-//!    [`sphere_obb`]) go back to their start and reverse;
-//! 5. touching body pairs ([`aabb_contact`], [`obb_overlap`],
-//!    [`sphere_aabb`](fixed_collide::query::ball::sphere_aabb), [`sphere_obb`]) that approach exchange velocities;
+//! 4. bodies overlapping an oriented obstacle
+//!    ([`obb_overlap`](fixed_collide::obb_overlap),
+//!    [`sphere_obb`](fixed_collide::sphere_obb); a capsule or polygon body:
+//!    the generic [`overlap`](fixed_collide::overlap)), a segment wall or a
+//!    polygon obstacle (2D; `overlap`) go back to their start and reverse;
+//! 5. touching body pairs ([`aabb_contact`],
+//!    [`obb_overlap`](fixed_collide::obb_overlap),
+//!    [`sphere_aabb`](fixed_collide::query::ball::sphere_aabb),
+//!    [`sphere_obb`](fixed_collide::sphere_obb); a capsule or polygon and
+//!    any body: `overlap`) that approach exchange velocities;
 //! 6. trigger zones count the bodies in them ([`aabb_overlap`](fixed_collide::query::overlap::aabb_overlap),
 //!    [`aabb_intersection`](fixed_collide::query::overlap::aabb_intersection), [`sphere_aabb`](fixed_collide::query::ball::sphere_aabb));
-//! 7. each body's ray sensor ([`ray_aabb`](fixed_collide::query::ray::ray_aabb), [`ray_obb`](fixed_collide::query::obb::ray_obb)) reads the nearest
-//!    obstacle along its velocity.
+//! 7. each body's ray sensor ([`ray_aabb`](fixed_collide::query::ray::ray_aabb), [`ray_obb`](fixed_collide::query::obb::ray_obb);
+//!    a wall or polygon: [`ray_cast`](fixed_collide::ray_cast)) reads the
+//!    nearest obstacle along its velocity.
 
 mod checks;
 mod log;

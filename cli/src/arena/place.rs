@@ -2,12 +2,13 @@
 //! exact shape the narrow-phase queries take, built and validated once per
 //! placement (once in all for an obstacle, once per move for a body).
 
-use super::scene::{ShapeKind, capsule_at};
+use super::scene::{POLYGON_MAX, ShapeKind, capsule_at, polygon_at};
 use fixed_collide::Error;
 use fixed_collide::num::{DOMAIN, Fx, wide};
 use fixed_collide::shape::{Aabb, Ball};
+use fixed_collide::vec::Vec2;
 use fixed_collide::vec::Vector;
-use fixed_collide::{Capsule, Obb, Rot};
+use fixed_collide::{Capsule, Const, Dim, Obb, Polygon, Rot, Shape};
 
 /// The exact shape of a placed body or obstacle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,34 @@ pub(super) enum Form<const D: usize> {
     Boxed(Obb<D>),
     /// A capsule (radius 0: a segment).
     Capsule(Capsule<D>),
+    /// A convex polygon (2D): its vertices where it is, the first `n`,
+    /// checked to be a polygon when placed.
+    Polygon {
+        /// The vertices.
+        points: [Vec2; POLYGON_MAX],
+        /// How many.
+        n: u8,
+    },
+}
+
+impl<const D: usize> Form<D>
+where
+    Const<D>: Dim<D>,
+{
+    /// The form as the library's generic shape; `None` only for a polygon
+    /// in 3D (which no placement makes).
+    pub fn shape(&self) -> Option<Shape<D>> {
+        Some(match self {
+            Form::Ball(b) => Shape::Sphere(*b),
+            Form::Boxed(o) => Shape::Obb(*o),
+            Form::Capsule(c) => Shape::Capsule(*c),
+            Form::Polygon { points, n } => {
+                // Checked when placed: the same vertices make a polygon.
+                let p = Polygon::try_new(points.get(..usize::from(*n))?).ok()?;
+                Shape::Polygon(<Const<D> as Dim<D>>::polygon(p)?)
+            }
+        })
+    }
 }
 
 /// A shape at a position: its bounding box and its exact form.
@@ -44,6 +73,26 @@ impl<const D: usize> Placed<D> {
             ShapeKind::Box { half } => Form::Boxed(Obb::try_new(pos, *half, Rot::identity())?),
             ShapeKind::Oriented { half, rot } => Form::Boxed(Obb::try_new(pos, *half, *rot)?),
             ShapeKind::Capsule { half, radius } => Form::Capsule(capsule_at(pos, half, *radius)?),
+            ShapeKind::Polygon { points, n } => {
+                let offsets = points.get(..usize::from(*n)).unwrap_or_default();
+                let placed = polygon_at(pos, offsets)?;
+                if D != 2 {
+                    return Err(Error::UnsupportedPair {
+                        field: fixed_collide::Field::new("shape"),
+                        first: "polygon",
+                        second: "arena",
+                        dim: D as u8,
+                    });
+                }
+                let mut list = [Vec2::ZERO; POLYGON_MAX];
+                for (slot, p) in list.iter_mut().zip(placed.points()) {
+                    *slot = *p;
+                }
+                Form::Polygon {
+                    points: list,
+                    n: *n,
+                }
+            }
         };
         Ok(Self { bounds, form })
     }
@@ -91,6 +140,8 @@ pub(super) struct Static<const D: usize> {
     pub oriented: Option<Obb<D>>,
     /// The segment (or capsule) of a wall.
     pub wall: Option<Capsule<D>>,
+    /// The polygon of a polygon obstacle (2D).
+    pub polygon: Option<Polygon>,
 }
 
 impl<const D: usize> Static<D> {
@@ -108,6 +159,12 @@ impl<const D: usize> Static<D> {
                 _ => None,
             },
             wall: placed.capsule().copied(),
+            polygon: match &placed.form {
+                Form::Polygon { points, n } => Some(Polygon::try_new(
+                    points.get(..usize::from(*n)).unwrap_or_default(),
+                )?),
+                _ => None,
+            },
         })
     }
 }

@@ -3,8 +3,10 @@
 
 use crate::rng::Rng;
 use fixed_collide::Error;
+use fixed_collide::Polygon;
 use fixed_collide::num::{Fx, Round, from_scale64, mul_wide};
 use fixed_collide::shape::{Aabb, Ball, Capsule};
+use fixed_collide::vec::Vec2;
 use fixed_collide::vec::Vector;
 use fixed_collide::{Const, Dim, Obb, Rot, RotForm, RotSpec};
 
@@ -36,6 +38,69 @@ pub enum ShapeKind<const D: usize> {
         /// Radius (0: a segment).
         radius: Fx,
     },
+    /// A convex polygon (2D only): its vertices relative to `pos`,
+    /// counter-clockwise, the first `n` of `points`.
+    Polygon {
+        /// The vertices (offsets from the center; only the first `n`).
+        points: [Vec2; POLYGON_MAX],
+        /// How many there are (3 to [`POLYGON_MAX`]).
+        n: u8,
+    },
+}
+
+/// The most vertices of an arena polygon (the library takes 64; the arena
+/// keeps its shapes small, as they are copied with every body).
+pub const POLYGON_MAX: usize = 8;
+
+/// `cos(k pi / 8)` for `k` in `0..16`, at scale 2^16 (rounded); `sin` is
+/// the entry 4 before. The directions of the generated polygons' vertices
+/// (and of the pictures' round caps).
+pub const UNIT16: [i64; 16] = [
+    65536, 60547, 46341, 25080, 0, -25080, -46341, -60547, -65536, -60547, -46341, -25080, 0,
+    25080, 46341, 60547,
+];
+
+impl<const D: usize> ShapeKind<D> {
+    /// A polygon shape from its vertices (offsets from the center), checked
+    /// as the library checks a polygon, and at most [`POLYGON_MAX`] of them.
+    ///
+    /// # Errors
+    /// The library's error naming the vertex (`points[2]`: clockwise,
+    /// collinear, repeated ...), or the count.
+    pub fn try_polygon(points: &[Vec2]) -> Result<Self, Error> {
+        if points.len() > POLYGON_MAX {
+            return Err(Error::VertexCount {
+                field: fixed_collide::Field::new("points"),
+                count: points.len() as u64,
+            });
+        }
+        Polygon::try_new(points)?;
+        let mut list = [Vec2::ZERO; POLYGON_MAX];
+        for (slot, p) in list.iter_mut().zip(points) {
+            *slot = *p;
+        }
+        Ok(ShapeKind::Polygon {
+            points: list,
+            n: points.len() as u8,
+        })
+    }
+}
+
+/// The polygon of the vertices `offsets` moved to `pos` (its first two
+/// components).
+///
+/// # Errors
+/// When a vertex leaves the domain, or the moved vertices are no polygon
+/// (the library's error naming the vertex).
+pub fn polygon_at<const D: usize>(pos: Vector<D>, offsets: &[Vec2]) -> Result<Polygon, Error> {
+    let x = pos.0.first().copied().unwrap_or(Fx::ZERO);
+    let y = pos.0.get(1).copied().unwrap_or(Fx::ZERO);
+    let mut moved = [Vec2::ZERO; POLYGON_MAX];
+    for (slot, p) in moved.iter_mut().zip(offsets) {
+        // Saturating: beyond the domain (2^20), refused by `try_new`.
+        *slot = Vec2::new(x.saturating_add(p.0[0]), y.saturating_add(p.0[1]));
+    }
+    Polygon::try_new(moved.get(..offsets.len()).unwrap_or_default())
 }
 
 impl<const D: usize> ShapeKind<D> {
@@ -61,6 +126,15 @@ impl<const D: usize> ShapeKind<D> {
             ShapeKind::Capsule { half, radius } => {
                 Vector(half.0.map(|h| h.saturating_abs().saturating_add(*radius)))
             }
+            ShapeKind::Polygon { points, n } => {
+                let mut e = Vector::ZERO;
+                for p in points.iter().take(usize::from(*n)) {
+                    for (ek, c) in e.0.iter_mut().zip(p.0) {
+                        *ek = (*ek).max(c.saturating_abs());
+                    }
+                }
+                e
+            }
         }
     }
 
@@ -81,7 +155,9 @@ impl<const D: usize> ShapeKind<D> {
         match self {
             ShapeKind::Box { half } => Obb::try_new(pos, *half, Rot::identity()).map(Some),
             ShapeKind::Oriented { half, rot } => Obb::try_new(pos, *half, *rot).map(Some),
-            ShapeKind::Ball { .. } | ShapeKind::Capsule { .. } => Ok(None),
+            ShapeKind::Ball { .. } | ShapeKind::Capsule { .. } | ShapeKind::Polygon { .. } => {
+                Ok(None)
+            }
         }
     }
 
@@ -187,6 +263,35 @@ where
     }
 }
 
+/// A convex polygon of 3 to 6 vertices on an ellipse whose half-axes are
+/// drawn in `[lo, hi]` (in eighths), at distinct directions of [`UNIT16`]
+/// in counter-clockwise order; drawn again in the rare case that rounding
+/// makes it no strictly convex polygon.
+fn random_polygon<const D: usize>(rng: &mut Rng, lo: i32, hi: i32) -> ShapeKind<D> {
+    loop {
+        let (rx, ry) = (rng.grid(lo, hi, 3), rng.grid(lo, hi, 3));
+        let n = 3 + rng.below(4) as usize;
+        let mut picked = [false; 16];
+        let mut count = 0;
+        while count < n {
+            let k = rng.below(16) as usize;
+            if !picked[k] {
+                picked[k] = true;
+                count += 1;
+            }
+        }
+        // rx * cos (scale 2^16): below 2^36 * 2^16, exact in i64.
+        let scale = |r: Fx, c: i64| Fx::from_bits((r.to_bits() * c) >> 16);
+        let points: Vec<Vec2> = (0..16)
+            .filter(|&k| picked[k])
+            .map(|k| Vec2::new(scale(rx, UNIT16[k]), scale(ry, UNIT16[(k + 12) % 16])))
+            .collect();
+        if let Ok(shape) = ShapeKind::try_polygon(&points) {
+            return shape;
+        }
+    }
+}
+
 /// Half the side of the arena's open space.
 pub fn world_half(dim: usize) -> i32 {
     if dim == 2 { 512 } else { 160 }
@@ -248,7 +353,7 @@ where
             pos: random_pos(&mut rng, 48, w),
         });
     }
-    // In 2D, segment walls inside the open space.
+    // In 2D, segment walls and convex polygons inside the open space.
     if D == 2 {
         for _ in 0..(bodies / 64).max(2) {
             let half = Vector(std::array::from_fn(|_| rng.grid(-24, 24, 2)));
@@ -257,6 +362,12 @@ where
                     half,
                     radius: Fx::ZERO,
                 },
+                pos: random_pos(&mut rng, 48, w),
+            });
+        }
+        for _ in 0..(bodies / 64).max(2) {
+            obstacles.push(Obstacle {
+                shape: random_polygon(&mut rng, 4, 16),
                 pos: random_pos(&mut rng, 48, w),
             });
         }
@@ -269,7 +380,9 @@ where
         .collect();
     let mut list = Vec::new();
     for _ in 0..bodies {
-        let shape = match rng.below(5) {
+        // Polygons are 2D only: the 3D scenes draw from five kinds.
+        let kinds = if D == 2 { 6 } else { 5 };
+        let shape = match rng.below(kinds) {
             0 | 1 => ShapeKind::Box {
                 half: Vector(std::array::from_fn(|_| rng.grid(0, 4, 4))),
             },
@@ -280,6 +393,7 @@ where
                 half: Vector(std::array::from_fn(|_| rng.grid(-3, 3, 4))),
                 radius: rng.grid(0, 2, 4),
             },
+            5 => random_polygon(&mut rng, 1, 4),
             _ => {
                 let half = Vector(std::array::from_fn(|_| rng.grid(0, 4, 4)));
                 ShapeKind::Oriented {

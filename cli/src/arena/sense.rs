@@ -12,9 +12,9 @@ use fixed_collide::query::ball::sphere_aabb;
 use fixed_collide::query::obb::ray_obb;
 use fixed_collide::query::overlap::{aabb_intersection, aabb_overlap};
 use fixed_collide::query::ray::ray_aabb;
-use fixed_collide::ray_capsule;
 use fixed_collide::shape::Ray;
 use fixed_collide::vec::Vector;
+use fixed_collide::{Polygon, Shape, ray_capsule, ray_cast};
 
 impl<const D: usize> World<D>
 where
@@ -85,6 +85,15 @@ where
             for &oi in &self.found {
                 let o = &self.statics[oi as usize];
                 let (op, t, target) = match (&o.oriented, &o.wall) {
+                    (None, None) if o.polygon.is_some() => {
+                        let p = o.polygon.as_ref().map(Polygon::points).unwrap_or_default();
+                        let t = o
+                            .polygon
+                            .and_then(<fixed_collide::Const<D> as fixed_collide::Dim<D>>::polygon)
+                            .and_then(|p| ray_cast(&ray, &Shape::Polygon(p)))
+                            .map(|h| h.t);
+                        (Op::RayCast, t, ("shape", Operand::Polygon(p)))
+                    }
                     (Some(obb), _) => (
                         Op::RayObb,
                         ray_obb(&ray, obb).map(|h| h.t),

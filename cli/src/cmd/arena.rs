@@ -45,7 +45,8 @@ pub struct Config {
 
 /// The long description of `arena`.
 pub const ABOUT: &str = "Run the deterministic arena: moving boxes, oriented boxes, balls and
-capsules among static obstacles (and segment walls in 2D), using every
+capsules (and convex polygons in 2D) among static obstacles (and segment
+walls and polygons in 2D), using every
 query family each tick (continuous sweeps so
 fast bodies never tunnel, ray sensors, contacts, triggers). Prints the state
 hash every --print-every ticks (default: 8 lines in all) and a summary:

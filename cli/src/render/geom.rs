@@ -2,7 +2,7 @@
 //! counts of 2^-32 units (an `Fx`'s bits, widened), the views of a scene
 //! (one in 2D, three in 3D), and each shape's outline in a view.
 
-use crate::arena::scene::ShapeKind;
+use crate::arena::scene::{ShapeKind, UNIT16};
 use fixed_collide::num::{Fx, mul_wide};
 use fixed_collide::vec::Vector;
 
@@ -166,21 +166,26 @@ pub fn outline<const D: usize>(shape: &ShapeKind<D>, view: View) -> String {
             let mut pts = Vec::with_capacity(32);
             for (ex, ey) in [(-hx, -hy), (hx, hy)] {
                 for k in 0..16 {
-                    let (c, s) = (UNIT16[k % 16], UNIT16[(k + 12) % 16]);
+                    let (c, s) = (
+                        i128::from(UNIT16[k % 16]),
+                        i128::from(UNIT16[(k + 12) % 16]),
+                    );
                     pts.push((ex + ((r * c) >> 16), -(ey + ((r * s) >> 16))));
                 }
             }
             polygon(pts)
         }
+        ShapeKind::Polygon { points, n } => {
+            // Polygons are 2D: the view's axes are x and y.
+            let pts = points
+                .iter()
+                .take(usize::from(*n))
+                .map(|p| (bits(p.0[0]), -bits(p.0[1])))
+                .collect();
+            polygon(pts)
+        }
     }
 }
-
-/// `cos(k pi / 8)` for `k` in `0..16`, at scale 2^16 (rounded); `sin` is
-/// the entry 4 before.
-const UNIT16: [i128; 16] = [
-    65536, 60547, 46341, 25080, 0, -25080, -46341, -60547, -65536, -60547, -46341, -25080, 0,
-    25080, 46341, 60547,
-];
 
 /// A `<polygon` of the hull of `pts` (2^-32 units, y down).
 fn polygon(pts: Vec<Pt>) -> String {
@@ -252,6 +257,17 @@ mod tests {
             outline(&segment, views(2)[0]),
             "<polygon points=\"0,-5 0,5\""
         );
+    }
+
+    #[test]
+    fn outline_of_a_polygon_is_its_vertices_with_y_down() {
+        let v = |x, y| Vector::<2>::from_ints([x, y]);
+        let shape = ShapeKind::<2>::try_polygon(&[v(-2, -2), v(2, -2), v(0, 2)]).unwrap();
+        let text = outline(&shape, views(2)[0]);
+        assert_eq!(text.matches(',').count(), 3, "{text}");
+        for corner in ["-2,2", "2,2", "0,-2"] {
+            assert!(text.contains(corner), "{corner}: {text}");
+        }
     }
 
     #[test]

@@ -55,6 +55,7 @@ pub fn kind<const D: usize>(shape: &ShapeKind<D>) -> &'static str {
         ShapeKind::Oriented { .. } => "oriented",
         ShapeKind::Capsule { radius, .. } if *radius == Fx::ZERO => "segment",
         ShapeKind::Capsule { .. } => "capsule",
+        ShapeKind::Polygon { .. } => "polygon",
     }
 }
 
@@ -401,6 +402,7 @@ impl Canvas {
             "contact (bounding boxes meet)",
         );
         self.legend_item(out, n + 2, 1, "capsule", "capsule body, segment wall");
+        self.legend_item(out, n + 2, 2, "polygon", "polygon body");
     }
 }
 
@@ -425,6 +427,7 @@ g.body.ball circle,rect.ball{fill:#5aa05a}
 g.body.oriented polygon,rect.oriented{fill:#c08a3e}
 g.body.capsule polygon,g.body.segment polygon,rect.capsule{fill:#8a5ab5}
 g.obstacle.segment polygon{stroke:#555555;stroke-width:3px}
+g.body.polygon polygon,rect.polygon{fill:#3aa6a0}
 g.body.moved rect,g.body.moved circle,g.body.moved polygon{fill:#ffffff;fill-opacity:0.2;stroke:#ff00ff;stroke-dasharray:3 2;stroke-width:2px}
 g.body.first rect,g.body.first circle,g.body.first polygon{stroke:#ff8c00;stroke-width:2px}
 .ray{stroke:#d0a0a0;stroke-width:0.6px}

@@ -19,13 +19,15 @@ use std::fmt::Write as _;
 /// `{"ball":{"radius":r}}`, `{"oriented":{"half":[..],"axes":[[..],..]}}`
 /// (the axes' exact bits, not the angle or quaternion they came from) or
 /// `{"capsule":{"half":[..],"radius":r}}` (ends at `pos - half` and `pos +
-/// half`; radius 0: a segment).
+/// half`; radius 0: a segment) or `{"polygon":{"points":[[..],..]}}` (2D:
+/// the vertices as offsets from `pos`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ShapeRec {
     Box { half: Vec<Fx> },
     Ball { radius: Fx },
     Oriented { half: Vec<Fx>, axes: Vec<Vec<Fx>> },
     Capsule { half: Vec<Fx>, radius: Fx },
+    Polygon { points: Vec<Vec<Fx>> },
 }
 
 /// `{"shape":..,"pos":[..]}` (an obstacle) or with `"vel"` (a body).
@@ -103,7 +105,7 @@ impl ShapeRec {
     pub(crate) fn parse(raw: &RawValue, path: At<'_>, dim: u32) -> Result<Self, Msg> {
         let (tag, body) = Obj::parse(raw, path)?.single().map_err(|_| {
             format!(
-                "{path}: expected one of {{\"box\":..}}, {{\"ball\":..}}, {{\"oriented\":..}}, {{\"capsule\":..}}"
+                "{path}: expected one of {{\"box\":..}}, {{\"ball\":..}}, {{\"oriented\":..}}, {{\"capsule\":..}}, {{\"polygon\":..}}"
             )
         })?;
         let path = path.key(&tag);
@@ -137,9 +139,20 @@ impl ShapeRec {
                 half: json::vector(obj.req("half")?, obj.at("half"), dim)?,
                 radius: json::fx(obj.req("radius")?, obj.at("radius"))?,
             },
+            "polygon" => {
+                let raw = obj.req("points")?;
+                let field = obj.at("points");
+                let list = json::array(raw, field)?;
+                let points = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| json::vector(p, field.index(i), 2))
+                    .collect::<Result<_, _>>()?;
+                ShapeRec::Polygon { points }
+            }
             _ => {
                 return Err(format!(
-                    "{path}: unknown shape (expected box, ball, oriented or capsule)"
+                    "{path}: unknown shape (expected box, ball, oriented, capsule or polygon)"
                 ));
             }
         };
@@ -178,11 +191,22 @@ impl ShapeRec {
                 write_fx(out, *radius);
                 out.push_str("}}");
             }
+            ShapeRec::Polygon { points } => {
+                out.push_str("{\"polygon\":{\"points\":[");
+                for (i, p) in points.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_vec(out, p);
+                }
+                out.push_str("]}}");
+            }
         }
     }
 
-    /// A `u32` tag (0 box, 1 ball, 2 oriented, 3 capsule), then the sizes
-    /// (and axes; a capsule's half, then its radius).
+    /// A `u32` tag (0 box, 1 ball, 2 oriented, 3 capsule, 4 polygon), then
+    /// the sizes (and axes; a capsule's half, then its radius; a polygon's
+    /// number of vertices, then each).
     fn encode(&self, d: &mut Digest) {
         match self {
             ShapeRec::Box { half } => {
@@ -206,6 +230,13 @@ impl ShapeRec {
                 d.fxs(half);
                 d.fx(*radius);
             }
+            ShapeRec::Polygon { points } => {
+                d.u32(4);
+                d.count(points.len());
+                for p in points {
+                    d.fxs(p);
+                }
+            }
         }
     }
 
@@ -220,6 +251,9 @@ impl ShapeRec {
             ShapeKind::Capsule { half, radius } => ShapeRec::Capsule {
                 half: comps(half),
                 radius: *radius,
+            },
+            ShapeKind::Polygon { points, n } => ShapeRec::Polygon {
+                points: points.iter().take(usize::from(*n)).map(comps).collect(),
             },
         }
     }
@@ -255,6 +289,19 @@ impl ShapeRec {
                     half,
                     radius: *radius,
                 }
+            }
+            ShapeRec::Polygon { points } => {
+                if D != 2 {
+                    return Err(Error::Invalid {
+                        field: field.join("polygon"),
+                        reason: format!("a polygon in a {D}D scene (polygons are 2D)"),
+                    });
+                }
+                let mut list = Vec::with_capacity(points.len());
+                for (i, p) in points.iter().enumerate() {
+                    list.push(to_vec::<2>(p, &field.join("points").index(i))?);
+                }
+                ShapeKind::try_polygon(&list).map_err(|e| Error::shape(field, e))?
             }
         })
     }

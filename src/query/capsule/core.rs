@@ -202,143 +202,6 @@ impl Gap {
     }
 }
 
-impl Gap {
-    /// The cheap certain answers of [`Gap::decide`], in `i128`, or `None`:
-    ///
-    /// - **A miss**: on some axis the whole difference set lies beyond the
-    ///   radius sum (its range there, `w_k + sum_j [lo_j, hi_j] m_jk`, is
-    ///   exact), so every point of it is too far.
-    /// - **A hit**: a point of the difference set (at `x` the middle of
-    ///   every variable's range, or with two variables or fewer at any of
-    ///   the corners of their box) lies within the radius sum, its distance
-    ///   bounded above (each component rounded up to an ulp).
-    ///
-    /// Both are exact when they answer, so the wide path runs only when
-    /// the shapes are nearly touching or the guesses miss the closest
-    /// points. Budgets: components of a point of the set below 2^110 at
-    /// scale 2^64 (module docs) but, the cores lying in the domain, below
-    /// 2^54 raw once rounded up; squares below 2^108, their sum below
-    /// 2^110; `r` below 2^54, its square below 2^108.
-    fn certain(&self, r: i128, strict: bool) -> Option<bool> {
-        let cols = self.cols.get(..self.n).unwrap_or(&[]);
-        let lift = r << 32;
-        for k in 0..3 {
-            let wk = self.w.get(k).copied().unwrap_or(0);
-            let (mut lo, mut hi) = (wk, wk);
-            for c in cols {
-                let mk = c.m.get(k).copied().unwrap_or(0);
-                let (a, b) = (c.lo * mk, c.hi * mk);
-                lo += a.min(b);
-                hi += a.max(b);
-            }
-            let beyond = if strict {
-                lo >= lift || hi <= -lift
-            } else {
-                lo > lift || hi < -lift
-            };
-            if beyond {
-                return Some(false);
-            }
-        }
-        let r2 = (r * r) as u128;
-        let near = |x: &[i128]| {
-            let mut d2: u128 = 0;
-            for k in 0..3 {
-                let mut v = self.w.get(k).copied().unwrap_or(0);
-                for (c, xj) in cols.iter().zip(x) {
-                    v += xj * c.m.get(k).copied().unwrap_or(0);
-                }
-                let up = v.unsigned_abs().div_ceil(1 << 32);
-                d2 = d2.saturating_add(up.saturating_mul(up));
-            }
-            if strict { d2 < r2 } else { d2 <= r2 }
-        };
-        let mut x = [0i128; MAX_COLS];
-        for (xj, c) in x.iter_mut().zip(cols) {
-            *xj = c.lo + (c.hi - c.lo) / 2;
-        }
-        if near(x.get(..cols.len()).unwrap_or(&[])) {
-            return Some(true);
-        }
-        // Two sweeps of coordinate descent from the middle, in raw units
-        // (rounded: any point of the box of `x` is a valid guess). The
-        // point's components below 2^56 raw, columns below 2^54: dot
-        // products below 2^112; `|m|^2 / 2^32` below 2^76.
-        for _ in 0..2 {
-            for j in 0..cols.len() {
-                let Some(c) = cols.get(j) else { break };
-                let mut dot = 0i128;
-                for k in 0..3 {
-                    let mut v = self.w.get(k).copied().unwrap_or(0);
-                    for (cl, xl) in cols.iter().zip(&x) {
-                        v += xl * cl.m.get(k).copied().unwrap_or(0);
-                    }
-                    dot += (v >> 32) * c.m.get(k).copied().unwrap_or(0);
-                }
-                let g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
-                if let Some(xj) = x.get_mut(j)
-                    && g > 0
-                {
-                    *xj = (*xj - dot / g).clamp(c.lo, c.hi);
-                }
-            }
-        }
-        if near(x.get(..cols.len()).unwrap_or(&[])) {
-            return Some(true);
-        }
-        if self.separated(&x, r, strict) {
-            return Some(false);
-        }
-        if cols.len() <= 2 {
-            for corner in 0..(1u32 << cols.len()) {
-                for (j, (xj, c)) in x.iter_mut().zip(cols).enumerate() {
-                    *xj = if corner >> j & 1 == 1 { c.hi } else { c.lo };
-                }
-                if near(x.get(..cols.len()).unwrap_or(&[])) {
-                    return Some(true);
-                }
-            }
-        }
-        None
-    }
-
-    /// A certain miss by a separating direction: `u`, the direction from
-    /// the point `x` of the set (the descent's guess at the closest point)
-    /// toward the origin, rounded to components of at most 2^8. When the
-    /// whole set lies beyond the radius sum along `u` (its largest `u . z`
-    /// below `-r |u|`, `|u|` rounded up), every point of it is too far:
-    /// `|z| >= |u . z| / |u| > r`. Any `u` makes a valid certificate, so the
-    /// rounding of the direction only costs tightness. Budgets: `u . w`
-    /// below 2^100, each `u . m x` below 2^116, their sum below 2^120;
-    /// `(r << 32) |u|` below 2^96.
-    fn separated(&self, x: &[i128; MAX_COLS], r: i128, strict: bool) -> bool {
-        let cols = self.cols.get(..self.n).unwrap_or(&[]);
-        let mut v = self.w;
-        for (k, vk) in v.iter_mut().enumerate() {
-            for (c, xj) in cols.iter().zip(x) {
-                *vk += xj * c.m.get(k).copied().unwrap_or(0);
-            }
-        }
-        let big = v.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0);
-        if big == 0 {
-            return false;
-        }
-        // u = -v scaled so that its largest component is 2^8 (rounded).
-        let shift = (128 - big.leading_zeros()).saturating_sub(8);
-        let u = v.map(|c| -(c >> shift));
-        let uu = u.iter().map(|c| (c * c) as u128).sum::<u128>();
-        let root = uu.isqrt();
-        let len = (root + u128::from(root * root < uu)) as i128;
-        let mut top = u.iter().zip(&self.w).map(|(a, b)| a * b).sum::<i128>();
-        for c in cols {
-            let um = u.iter().zip(&c.m).map(|(a, b)| a * b).sum::<i128>();
-            top += (c.lo * um).max(c.hi * um);
-        }
-        let bound = -(r << 32) * len;
-        if strict { top <= bound } else { top < bound }
-    }
-}
-
 /// One face of the program, set up: the offset with the fixed variables
 /// folded in (`w_F = w + sum_fixed x_j m_j`), the free columns, and the
 /// fixed ones by index with their side (`true`: at the upper bound).
@@ -618,6 +481,8 @@ fn combine(w: &[Big; 3], den: Big, xs: &[(&Col, Big)]) -> Minimizer {
     Minimizer { vector, den }
 }
 
+#[path = "certain.rs"]
+mod certain;
 #[cfg(test)]
 #[path = "core_tests.rs"]
 mod tests;

@@ -206,8 +206,7 @@ impl Layout {
         let row = if r.need() > self.shift {
             self.rows
         } else {
-            let ry = self.row_on(0, &r.raw.min) as u64;
-            let rz = self.row_on(1, &r.raw.min) as u64;
+            let [ry, rz] = self.rows_of(&r.raw.min).map(|c| c as u64);
             // Wrapping: a box outside this layout's rows (a key computed
             // with a stale layout, then discarded) must not panic.
             rz.wrapping_mul(self.ny).wrapping_add(ry)
@@ -230,14 +229,13 @@ impl Layout {
         bits
     }
 
-    /// The row index of `v` on row axis `a` (0: y, 1: z), relative to the
+    /// The row indices of `v` on the row axes `[y, z]`, relative to the
     /// grid (0 for an absent axis).
     #[inline]
-    pub fn row_on<const D: usize>(&self, a: usize, v: &[i64; D]) -> i64 {
-        match (v.get(a + 1), self.base.get(a)) {
-            (Some(&c), Some(&b)) => (c >> self.shift) - b,
-            _ => 0,
-        }
+    pub fn rows_of<const D: usize>(&self, v: &[i64; D]) -> [i64; 2] {
+        let [by, bz] = self.base;
+        let row = |c: Option<&i64>, b: i64| c.map_or(0, |&c| (c >> self.shift) - b);
+        [row(v.get(1), by), row(v.get(2), bz)]
     }
 }
 

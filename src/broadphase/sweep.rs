@@ -265,8 +265,8 @@ impl<const D: usize> Grid<'_, D> {
     /// Where row `r` starts and ends in the sorted boxes; an empty range
     /// past the last row (callers ask for rows `0..=rows` only).
     fn row(&self, r: usize) -> (usize, usize) {
-        match (self.row_start.get(r), self.row_start.get(r + 1)) {
-            (Some(&s), Some(&e)) => (s as usize, e as usize),
+        match self.row_start.get(r..r + 2) {
+            Some(&[s, e]) => (s as usize, e as usize),
             _ => (0, 0),
         }
     }
@@ -349,13 +349,13 @@ impl<const D: usize> Grid<'_, D> {
     /// normal box is at most one cell wide).
     pub fn near(&self, q: &RawBox<D>, mut f: impl FnMut(&Rec<D>)) {
         let l = self.layout;
-        let span = |a: usize, n: u64| {
-            let lo = (l.row_on(a, &q.min) - 1).max(0);
-            let hi = l.row_on(a, &q.max).min(n as i64 - 1);
+        let (lows, highs) = (l.rows_of(&q.min), l.rows_of(&q.max));
+        let span = |lo: i64, hi: i64, n: u64| {
+            let (lo, hi) = ((lo - 1).max(0), hi.min(n as i64 - 1));
             (lo as u64, hi as u64, lo <= hi)
         };
-        let (ylo, yhi, yok) = span(0, l.ny);
-        let (zlo, zhi, zok) = span(1, l.nz);
+        let (ylo, yhi, yok) = span(lows[0], highs[0], l.ny);
+        let (zlo, zhi, zok) = span(lows[1], highs[1], l.nz);
         if !(yok && zok) {
             return;
         }
@@ -369,14 +369,20 @@ impl<const D: usize> Grid<'_, D> {
             // and ends are one window of the row directory.
             let r0 = (rz * l.ny + ylo) as usize;
             let r1 = (rz * l.ny + yhi) as usize;
-            let Some(bounds) = self.row_start.get(r0..=r1 + 1) else {
+            let Some((&first, ends)) = self
+                .row_start
+                .get(r0..=r1 + 1)
+                .and_then(<[u32]>::split_first)
+            else {
                 continue;
             };
-            for w in bounds.windows(2) {
-                let (s, e) = match *w {
-                    [s, e] if s < e => (s as usize, e as usize),
-                    _ => continue,
-                };
+            let mut start = first;
+            for &end in ends {
+                let (s, e) = (start as usize, end as usize);
+                start = end;
+                if s >= e {
+                    continue;
+                }
                 // A row's boxes are sorted by their x key: the first one
                 // that can reach the query is found on `recs` itself.
                 let recs = self.recs.get(s..e).unwrap_or_default();

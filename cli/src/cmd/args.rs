@@ -222,7 +222,7 @@ pub enum RecordCommand {
     /// Record generated eval queries (every op, 2D and 3D, every edge
     /// category) with this build's answers
     Queries {
-        /// Number of queries [default: 15600]
+        /// Number of queries [default: 16200]
         #[arg(long, value_name = "N", value_parser = int::<u32>(1, 10_000_000), allow_negative_numbers = true)]
         count: Option<u32>,
         /// Generation seed [default: 1]

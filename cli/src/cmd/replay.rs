@@ -128,7 +128,7 @@ pub fn record(what: &RecordCommand) -> u8 {
             (r, out)
         }
         RecordCommand::Queries { count, seed, out } => {
-            let (count, seed) = (count.unwrap_or(15_600), seed.unwrap_or(1));
+            let (count, seed) = (count.unwrap_or(16_200), seed.unwrap_or(1));
             (replay::queries::record(count, seed, out, &mut sink), out)
         }
     };

@@ -20,12 +20,14 @@ pub struct Generated {
     shapes: Gen,
     polygons: Gen,
     casts: Gen,
+    polygon_casts: Gen,
     k: u32,
     pair_k: u32,
     old_k: u32,
     new_k: u32,
     polygon_k: u32,
     cast_k: u32,
+    polygon_cast_k: u32,
     left: u32,
 }
 
@@ -34,8 +36,8 @@ pub struct Generated {
 const CYCLE: u32 = GENERATED.len() as u32 + 2;
 
 /// Of every `BLOCK` queries, the first `2 * CYCLE` are the pairs, then a
-/// polygon query and a `shape_cast` query.
-const BLOCK: u32 = 2 * CYCLE + 2;
+/// polygon query, a `shape_cast` query and a polygon `shape_cast` query.
+const BLOCK: u32 = 2 * CYCLE + 3;
 
 /// The seed of the generic ops' own stream is `seed ^ SHAPES_SEED`.
 const SHAPES_SEED: u64 = 0x6361_7073_756c_6573;
@@ -46,20 +48,27 @@ const POLYGONS_SEED: u64 = 0x706f_6c79_676f_6e73;
 /// The seed of the `shape_cast` queries' stream is `seed ^ CASTS_SEED`.
 const CASTS_SEED: u64 = 0x7368_6170_6563_6173;
 
-/// Generates `count` queries from `seed`, in blocks of 26: 12 pairs (2D,
-/// then 3D), one 2D polygon query and one `shape_cast` query. Of the 12 pairs, 10 are the older
-/// ops' queries (the `j`-th of them of the op
+/// The seed of the polygon `shape_cast` queries' stream is `seed ^
+/// POLYGON_CASTS_SEED`.
+const POLYGON_CASTS_SEED: u64 = 0x706f_6c79_6361_7374;
+
+/// Generates `count` queries from `seed`, in blocks of 27: 12 pairs (2D,
+/// then 3D), one 2D polygon query, one `shape_cast` query and one 2D
+/// polygon `shape_cast` query. Of the 12 pairs, 10 are the older ops'
+/// queries (the `j`-th of them of the op
 /// `GENERATED[(j / 2) % GENERATED.len()]`, from a stream seeded `seed`),
 /// then one pair of `overlap` and one of `ray_cast` (alternating over
 /// cycles, from their own stream). The polygon query is `overlap` of a
 /// polygon against every kind (either way round) or `ray_cast` on a
 /// polygon, alternating, from a third stream. The `shape_cast` query
-/// (2D and 3D in turn, every pair the op takes, in nine cases of
-/// contact) comes from a fourth. Each kind of query is thus the same, in
-/// the same order, whatever other queries are interleaved: 15600 queries
-/// hold the 15000 of the earlier recording (its 14400 pairs, which held the
-/// 12000 older ops' queries of the ones before, and 600 polygon queries)
-/// and 600 `shape_cast` queries.
+/// (2D and 3D in turn, every pair of the five other kinds the op takes,
+/// in nine cases of contact) comes from a fourth, and the polygon
+/// `shape_cast` query (a polygon against every kind, either way round,
+/// in the same cases) from a fifth. Each kind of query is thus the same,
+/// in the same order, whatever other queries are interleaved: 16200
+/// queries hold the 15600 of the earlier recording (its 15000, which held
+/// 14400 and, before them, the 12000 older ops' queries, with 600 polygon
+/// and 600 `shape_cast` queries) and 600 polygon `shape_cast` queries.
 ///
 /// # Examples
 /// ```
@@ -82,12 +91,16 @@ pub fn generate(count: u32, seed: u64) -> Generated {
         casts: Gen {
             rng: Rng::new(seed ^ CASTS_SEED),
         },
+        polygon_casts: Gen {
+            rng: Rng::new(seed ^ POLYGON_CASTS_SEED),
+        },
         k: 0,
         pair_k: 0,
         old_k: 0,
         new_k: 0,
         polygon_k: 0,
         cast_k: 0,
+        polygon_cast_k: 0,
         left: count,
     }
 }
@@ -103,12 +116,18 @@ impl Iterator for Generated {
         let block_k = self.k;
         self.k = self.k.wrapping_add(1);
         if block_k % BLOCK == BLOCK - 1 {
+            let j = self.polygon_cast_k;
+            self.polygon_cast_k += 1;
+            let (category, input) = self.polygon_casts.polygon_cast_query(j);
+            return Some((category, input.to_string()));
+        }
+        if block_k % BLOCK == BLOCK - 2 {
             let j = self.cast_k;
             self.cast_k += 1;
             let (category, input) = self.casts.cast_query(j);
             return Some((category, input.to_string()));
         }
-        if block_k % BLOCK == BLOCK - 2 {
+        if block_k % BLOCK == BLOCK - 3 {
             let j = self.polygon_k;
             self.polygon_k += 1;
             let (category, input) = self.polygons.polygon_query(j);

@@ -14,7 +14,7 @@
 //!
 //! ```text
 //! {"format":"fixed-collide-replay","version":2,"scalar":"I32F32","crate_version":"0.1.0",
-//!  "kind":"queries","count":15600,"digest":{"header":"…","inputs":"…","answers":"…"}}
+//!  "kind":"queries","count":16200,"digest":{"header":"…","inputs":"…","answers":"…"}}
 //! ```
 //!
 //! - `format`, `version` ([`VERSION`]) and `scalar` ([`SCALAR`]) are

@@ -18,7 +18,7 @@ use fixed_collide::num::Fx;
 use serde_json::{Value, json};
 
 /// The cases, in turn.
-const CASES: [&str; 9] = [
+pub(super) const CASES: [&str; 9] = [
     "touching_moving_in",
     "slide",
     "touch_only_at_end",
@@ -55,7 +55,13 @@ impl Gen {
     }
 
     /// A cast of `km` against `kt` in the case `CASES[case]`.
-    fn cast_of(&mut self, dim: usize, km: Kind, kt: Kind, case: usize) -> (String, Value) {
+    pub(super) fn cast_of(
+        &mut self,
+        dim: usize,
+        km: Kind,
+        kt: Kind,
+        case: usize,
+    ) -> (String, Value) {
         let axis = self.rng.below(dim as u64) as usize;
         let mode = if case == CASES.len() - 1 {
             Mode::Random

@@ -5,7 +5,8 @@
 //! or closer, parallel and collinear touching, identical or same center,
 //! random); `ray_cast` on a polygon (toward the center, origin inside,
 //! grazing and one ulp off, along an axis, random with `max_t`, through a
-//! vertex).
+//! vertex); and, from a stream of their own, `shape_cast` of a polygon
+//! against every kind and of every kind against a polygon.
 //!
 //! A polygon is valid by construction: 3 to 8 of the 20 integer points of
 //! the circle `x^2 + y^2 = 625`, in counter-clockwise order with less than
@@ -94,6 +95,17 @@ impl Gen {
             (Op::RayCast, self.ray_cast_of(2, Kind::Polygon, case))
         };
         (format!("{}/2d/{cat}", op.name()), v)
+    }
+
+    /// The `j`-th `shape_cast` query with a polygon (2D), from its own
+    /// stream: a polygon moving against every kind and every kind moving
+    /// against a polygon ([`PAIRS`]), in the cases of the other casts.
+    pub(super) fn polygon_cast_query(&mut self, j: u32) -> (String, Value) {
+        let round = u64::from(j);
+        let (km, kt) = PAIRS[(round % PAIRS.len() as u64) as usize];
+        let case = ((round / PAIRS.len() as u64) % super::casts::CASES.len() as u64) as usize;
+        let (cat, v) = self.cast_of(2, km, kt, case);
+        (format!("{}/2d/{cat}", Op::ShapeCast.name()), v)
     }
 
     /// The vertices of a polygon around `center` (2D): axis-aligned

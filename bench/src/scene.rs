@@ -440,6 +440,12 @@ pub fn all_specs() -> Vec<Spec> {
         streamed::<RayCapsule>(),
         mixed::<RaySphere>(),
         streamed::<RaySphere>(),
+        mixed::<PolygonOverlap>(),
+        streamed::<PolygonOverlap>(),
+        mixed::<RayPolygon>(),
+        streamed::<RayPolygon>(),
+        mixed::<PolygonCast>(),
+        streamed::<PolygonCast>(),
     ]
 }
 

@@ -8,12 +8,14 @@ mod aabb;
 mod capsule;
 mod noshort;
 mod obb;
+mod polygon;
 mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
 pub use capsule::{CapsuleOverlap, RayCapsule, RaySphere};
 pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
+pub use polygon::{PolygonCast, PolygonOverlap, RayPolygon};
 pub use sweep::{AabbSweep, AabbSweepCast, AabbSweepPair};
 
 use crate::Out;
@@ -125,6 +127,18 @@ impl<const D: usize> Keyed for BallHit<D> {
 impl Keyed for f32 {
     fn bits(&self) -> u64 {
         u64::from(self.to_bits())
+    }
+}
+
+impl Keyed for parry2d::query::ShapeCastHit {
+    fn bits(&self) -> u64 {
+        u64::from(self.time_of_impact.to_bits())
+    }
+}
+
+impl<const D: usize> Keyed for fixed_collide::Cast<D> {
+    fn bits(&self) -> u64 {
+        fx_bits(self.t_enter)
     }
 }
 

@@ -3,24 +3,22 @@
 //! scenes have them, recordings keep them, and the queries they take are
 //! captured as `eval` lines that `eval` answers.
 
-mod common;
+mod arena_support;
 
+use arena_support::{ball, body, scene, verify_edited};
 use fixed_collide::{Fx, Vec2};
 use fixed_collide_cli::arena::World;
-use fixed_collide_cli::arena::scene::{Body, Obstacle, Scene, ShapeKind, generate};
+use fixed_collide_cli::arena::scene::{Body, Obstacle, ShapeKind, generate};
 use fixed_collide_cli::eval::{Op, eval_line};
 
 fn capsule(pos: Vec2, half: [i32; 2], radius: i32, vel: [i32; 2]) -> Body<2> {
-    Body {
-        shape: ShapeKind::Capsule {
-            half: Vec2::from_ints(half),
-            radius: Fx::from_num(radius),
-        },
-        pos,
-        vel: Vec2::from_ints(vel),
-        sensor: -Fx::ONE,
-        contacts: 0,
-    }
+    let shape = ShapeKind::Capsule {
+        half: Vec2::from_ints(half),
+        radius: Fx::from_num(radius),
+    };
+    let mut b = body(shape, [0, 0], vel);
+    b.pos = pos;
+    b
 }
 
 /// A vertical segment wall from (10, -5) to (10, 5).
@@ -31,15 +29,6 @@ fn wall() -> Obstacle<2> {
             radius: Fx::ZERO,
         },
         pos: Vec2::from_ints([10, 0]),
-    }
-}
-
-fn scene(obstacles: Vec<Obstacle<2>>, bodies: Vec<Body<2>>) -> Scene<2> {
-    Scene {
-        obstacles,
-        bodies,
-        triggers: vec![],
-        kicks: vec![],
     }
 }
 
@@ -86,16 +75,8 @@ fn a_sensor_reads_a_wall() {
     // A ball at x = 2 moving +2: its sensor ray reaches 4 ticks (8 units)
     // and meets the wall at x = 10 after 6 units (t = 3), read after tick 1
     // from x = 4 (t = 3 again: 6 units at 2 per tick).
-    let ball = Body {
-        shape: ShapeKind::Ball {
-            radius: Fx::ONE / 2,
-        },
-        pos: Vec2::from_ints([2, 0]),
-        vel: Vec2::from_ints([2, 0]),
-        sensor: -Fx::ONE,
-        contacts: 0,
-    };
-    let mut w = World::new(scene(vec![wall()], vec![ball])).unwrap();
+    let b = ball([2, 0], Fx::ONE / 2, [2, 0]);
+    let mut w = World::new(scene(vec![wall()], vec![b])).unwrap();
     w.step().unwrap();
     assert_eq!(w.scene().bodies[0].sensor, Fx::from_num(3));
 }
@@ -166,30 +147,17 @@ fn captured_generic_queries_are_answered_by_eval() {
 
 #[test]
 fn a_recorded_capsule_verifies_and_a_negative_radius_is_named() {
-    let text = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("{\"body\":{\"shape\":{\"capsule\":"))
-        .expect("the default arena has capsule bodies");
-    // The radius made negative, the file sealed again: refused, naming it.
-    let at = line.find("\"radius\":\"").unwrap() + "\"radius\":\"".len();
-    let edited = format!("{}-{}", &line[..at], &line[at..]);
-    let resealed = fixed_collide_cli::replay::reseal(&text.replacen(line, &edited, 1)).unwrap();
-    let dir = std::env::temp_dir().join(format!("fc-capsule-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("negative.json");
-    std::fs::write(&f, resealed).unwrap();
-    let out = common::bin()
-        .args(["replay", "verify", f.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    // A capsule body's radius made negative, the file sealed again:
+    // refused, naming it.
+    let (code, stdout) = verify_edited("{\"body\":{\"shape\":{\"capsule\":", "negative", |line| {
+        let at = line.find("\"radius\":\"").unwrap() + "\"radius\":\"".len();
+        format!("{}-{}", &line[..at], &line[at..])
+    });
+    assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("invalid replay input: scene.bodies[")
             && stdout.contains("].shape.radius -")
             && stdout.contains(" is negative"),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

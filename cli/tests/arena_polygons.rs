@@ -3,11 +3,12 @@
 //! scenes have them (the 3D ones do not), their queries are captured as
 //! `eval` lines that `eval` answers, and a bad recorded one is named.
 
-mod common;
+mod arena_support;
 
+use arena_support::{ball, body, scene, verify_edited};
 use fixed_collide::{Fx, Vec2};
 use fixed_collide_cli::arena::World;
-use fixed_collide_cli::arena::scene::{Body, Obstacle, Scene, ShapeKind, generate};
+use fixed_collide_cli::arena::scene::{Obstacle, ShapeKind, generate};
 use fixed_collide_cli::eval::{Op, eval_line};
 
 /// A triangle with vertices (-2, -2), (2, -2), (0, 2) around its center.
@@ -16,35 +17,12 @@ fn triangle() -> ShapeKind<2> {
     ShapeKind::try_polygon(&[v(-2, -2), v(2, -2), v(0, 2)]).unwrap()
 }
 
-fn body(shape: ShapeKind<2>, pos: [i32; 2], vel: [i32; 2]) -> Body<2> {
-    Body {
-        shape,
-        pos: Vec2::from_ints(pos),
-        vel: Vec2::from_ints(vel),
-        sensor: -Fx::ONE,
-        contacts: 0,
-    }
-}
-
-fn ball(pos: [i32; 2], radius: Fx, vel: [i32; 2]) -> Body<2> {
-    body(ShapeKind::Ball { radius }, pos, vel)
-}
-
 /// The triangle as an obstacle centered at (10, 0): its left edge runs
 /// from (8, -2) to (10, 2), its base along y = -2 from x = 8 to 12.
 fn obstacle() -> Obstacle<2> {
     Obstacle {
         shape: triangle(),
         pos: Vec2::from_ints([10, 0]),
-    }
-}
-
-fn scene(obstacles: Vec<Obstacle<2>>, bodies: Vec<Body<2>>) -> Scene<2> {
-    Scene {
-        obstacles,
-        bodies,
-        triggers: vec![],
-        kicks: vec![],
     }
 }
 
@@ -170,34 +148,24 @@ fn captured_polygon_queries_are_answered_by_eval() {
 
 #[test]
 fn a_recorded_polygon_turned_clockwise_is_named() {
-    let text = std::fs::read_to_string(common::root().join("replays/arena-2d.json")).unwrap();
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("{\"obstacle\":{\"shape\":{\"polygon\":"))
-        .expect("the default arena has polygon obstacles");
-    // The vertices in reverse order: clockwise, refused naming a vertex.
-    let (start, end) = (line.find("[[").unwrap(), line.find("]]").unwrap() + 2);
-    let inner = &line[start + 2..end - 2];
-    let mut points: Vec<&str> = inner.split("],[").collect();
-    points.reverse();
-    let edited = format!(
-        "{}[[{}]]{}",
-        &line[..start],
-        points.join("],["),
-        &line[end..]
+    // A polygon obstacle's vertices in reverse order: clockwise, refused
+    // naming a vertex.
+    let (code, stdout) = verify_edited(
+        "{\"obstacle\":{\"shape\":{\"polygon\":",
+        "clockwise",
+        |line| {
+            let (start, end) = (line.find("[[").unwrap(), line.find("]]").unwrap() + 2);
+            let mut points: Vec<&str> = line[start + 2..end - 2].split("],[").collect();
+            points.reverse();
+            format!(
+                "{}[[{}]]{}",
+                &line[..start],
+                points.join("],["),
+                &line[end..]
+            )
+        },
     );
-    let resealed = fixed_collide_cli::replay::reseal(&text.replacen(line, &edited, 1)).unwrap();
-    let dir = std::env::temp_dir().join(format!("fc-polygon-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("clockwise.json");
-    std::fs::write(&f, resealed).unwrap();
-    let out = common::bin()
-        .args(["replay", "verify", f.to_str().unwrap()])
-        .output()
-        .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(code, Some(1), "{stdout}");
     assert!(
         stdout.contains("invalid replay input: scene.obstacles[")
             && stdout.contains("].shape.points[")

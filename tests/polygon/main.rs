@@ -8,6 +8,7 @@
 //! shifted by one ulp (1-ulp gaps and overlaps), far from the origin;
 //! rays aimed at vertices and along edges.
 
+mod cast_snapshots;
 #[path = "../common/mod.rs"]
 mod common;
 mod contact_props;

@@ -22,32 +22,11 @@ use crate::num::Fx;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
-use alloc::vec::Vec;
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
-/// (raw) with the radius sum `r > 0` (raw).
+/// (raw) with the radius sum `r > 0` (raw): the union of one program.
 pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> Option<Cast<D>> {
-    if gap.within_strict(r) {
-        return Some(Cast {
-            t_enter: Fx::ZERO,
-            normal: Vector::ZERO,
-            overlapping: true,
-        });
-    }
-    let d3 = pad(d);
-    let mut swept = *gap;
-    swept.column(d3, 0, 1 << 32);
-    if !swept.within_strict(r) {
-        return None;
-    }
-    let p = precision(&d3, r);
-    let fixed = Fixed::new::<D>(gap, d3, r, p);
-    let lo = entry(&fixed, p);
-    Some(Cast {
-        t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
-        normal: normalize(&fixed.closest(lo).dir),
-        overlapping: false,
-    })
+    cast_union(core::slice::from_ref(gap), d, r, false)
 }
 
 /// The cast along `d` (raw) with the radius sum `r > 0` (raw) against the
@@ -76,20 +55,21 @@ pub(super) fn cast_union<const D: usize>(
     }
     let d3 = pad(d);
     let p = precision(&d3, r);
-    let fixed: Vec<Fixed> = gaps.iter().map(|g| Fixed::new::<D>(g, d3, r, p)).collect();
+    let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
+    // Only the programs the swept segment penetrates are entered (a miss
+    // of every one returns before any wide arithmetic).
     let lo = gaps
         .iter()
-        .zip(&fixed)
-        .filter(|(g, _)| {
+        .filter(|g| {
             let mut swept = **g;
             swept.column(d3, 0, 1 << 32);
             swept.within_strict(r)
         })
-        .map(|(_, f)| entry(f, p))
+        .map(|g| entry(&fixed(g), p))
         .min()?;
     let mut best: Option<Closest> = None;
-    for f in &fixed {
-        let c = f.closest(lo);
+    for g in gaps {
+        let c = fixed(g).closest(lo);
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))

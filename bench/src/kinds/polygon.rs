@@ -13,34 +13,11 @@ use crate::grid::{GRay, fl, fx, nonzero_vec, pvec2, uniform, uniform_vec};
 use crate::judge::{EPS, Verdict, bracketed, eps, same_time, unexplained};
 use crate::{Convert, Query};
 use fixed_collide::{Cast, Fx, Polygon, Ray2, RayHit, Shape, Vec2};
+use fixed_collide_cli::replay::queries::CIRCLE;
 use fixed_collide_cli::rng::Rng;
 use parry2d::math::{Pose, Vector as PVec};
 use parry2d::query::{Ray as PRay, RayCast, ShapeCastHit, ShapeCastOptions};
 use parry2d::shape::ConvexPolygon;
-
-/// The integer points of the circle of radius 25, counter-clockwise.
-const CIRCLE: [[i32; 2]; 20] = [
-    [25, 0],
-    [24, 7],
-    [20, 15],
-    [15, 20],
-    [7, 24],
-    [0, 25],
-    [-7, 24],
-    [-15, 20],
-    [-20, 15],
-    [-24, 7],
-    [-25, 0],
-    [-24, -7],
-    [-20, -15],
-    [-15, -20],
-    [-7, -24],
-    [0, -25],
-    [7, -24],
-    [15, -20],
-    [20, -15],
-    [24, -7],
-];
 
 /// Most circle points between neighbouring vertices (5 of 20: a quarter
 /// turn).
@@ -75,7 +52,8 @@ impl GPolygon {
         let mut at = rng.below(CIRCLE.len() as u64) as usize;
         let mut v = [[0; 2]; 8];
         for (slot, gap) in v.iter_mut().zip(&gaps).take(n) {
-            let [x, y] = CIRCLE[at % CIRCLE.len()];
+            // The circle's points are below 26: exact in i32.
+            let [x, y] = CIRCLE[at % CIRCLE.len()].map(|k| k as i32);
             *slot = [c[0] + s * x, c[1] + s * y];
             at += gap;
         }

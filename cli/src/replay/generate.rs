@@ -8,6 +8,8 @@ mod casts;
 mod polygons;
 mod shapes;
 
+pub use polygons::CIRCLE;
+
 use crate::eval::Op;
 use crate::rng::Rng;
 use fixed_collide::num::{DOMAIN, Fx};

@@ -9,7 +9,7 @@ use crate::state_hash::hex;
 use std::io::BufRead;
 use std::path::Path;
 
-pub use super::generate::{Generated, generate};
+pub use super::generate::{CIRCLE, Generated, generate};
 
 /// The digest sections of a query replay.
 const INPUTS: usize = 1;

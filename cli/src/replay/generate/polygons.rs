@@ -23,7 +23,7 @@ use serde_json::Value;
 
 /// The integer points of the circle of radius 25, counter-clockwise from
 /// (25, 0).
-const CIRCLE: [[i64; 2]; 20] = [
+pub const CIRCLE: [[i64; 2]; 20] = [
     [25, 0],
     [24, 7],
     [20, 15],

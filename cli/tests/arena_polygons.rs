@@ -5,11 +5,11 @@
 
 mod arena_support;
 
-use arena_support::{ball, body, scene, verify_edited};
+use arena_support::{answered_captures, ball, body, scene, verify_edited};
 use fixed_collide::{Fx, Vec2};
 use fixed_collide_cli::arena::World;
 use fixed_collide_cli::arena::scene::{Obstacle, ShapeKind, generate};
-use fixed_collide_cli::eval::{Op, eval_line};
+use fixed_collide_cli::eval::Op;
 
 /// A triangle with vertices (-2, -2), (2, -2), (0, 2) around its center.
 fn triangle() -> ShapeKind<2> {
@@ -124,24 +124,11 @@ fn generated_2d_scenes_have_polygons_and_3d_scenes_none() {
 fn captured_polygon_queries_are_answered_by_eval() {
     // The overlap and ray_cast queries of some ticks of the default scene
     // that name a polygon, as the eval lines of a repro file.
-    let scene = generate::<2>(400, 40, 1);
     for op in [Op::Overlap, Op::RayCast] {
-        let mut polygons = 0;
-        for tick in [5, 20, 40] {
-            let mut w = World::new(scene.clone()).unwrap();
-            w.log_queries(Some((tick, Some(op))));
-            for _ in 0..tick {
-                w.step().unwrap();
-            }
-            for c in w.query_log().unwrap().captured() {
-                if !c.line.contains("{\"polygon\":{\"points\":") {
-                    continue;
-                }
-                let answer = eval_line(&c.line).unwrap_or_else(|e| panic!("{}: {e:?}", c.line));
-                assert!(answer.to_json().starts_with("{\"hit\":"), "{}", c.line);
-                polygons += 1;
-            }
-        }
+        let polygons = answered_captures(op)
+            .iter()
+            .filter(|l| l.contains("{\"polygon\":{\"points\":"))
+            .count();
         assert!(polygons > 0, "{op:?}: no polygon query captured");
     }
 }

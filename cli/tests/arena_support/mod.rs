@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use fixed_collide::{Fx, Vec2};
-use fixed_collide_cli::arena::scene::{Body, Obstacle, Scene, ShapeKind};
+use fixed_collide_cli::arena::World;
+use fixed_collide_cli::arena::scene::{Body, Obstacle, Scene, ShapeKind, generate};
+use fixed_collide_cli::eval::{Op, eval_line};
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -61,4 +63,25 @@ pub fn verify_edited(
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
+}
+
+/// The `eval` lines of the `op` queries the default 2D scene (400 bodies)
+/// runs at ticks 5, 20 and 40, as a repro file would hold them, each
+/// checked to answer with a hit flag.
+pub fn answered_captures(op: Op) -> Vec<String> {
+    let scene = generate::<2>(400, 40, 1);
+    let mut lines = Vec::new();
+    for tick in [5, 20, 40] {
+        let mut w = World::new(scene.clone()).unwrap();
+        w.log_queries(Some((tick, Some(op))));
+        for _ in 0..tick {
+            w.step().unwrap();
+        }
+        for c in w.query_log().unwrap().captured() {
+            let answer = eval_line(&c.line).unwrap_or_else(|e| panic!("{}: {e:?}", c.line));
+            assert!(answer.to_json().starts_with("{\"hit\":"), "{}", c.line);
+            lines.push(c.line.clone());
+        }
+    }
+    lines
 }

@@ -1,10 +1,10 @@
-//! A driver for profiling the capsule kinds under cachegrind: runs
+//! A driver for profiling the capsule and polygon kinds under cachegrind: runs
 //! fixed-collide (or parry) on the first N queries of a kind's mixed scene.
 //!
 //! `valgrind --tool=cachegrind bench/target/release/examples/capsule_profile
 //! capsule_overlap fixed 20000`
 
-use scene::kinds::{CapsuleOverlap, RayCapsule, RaySphere};
+use scene::kinds::{CapsuleOverlap, PolygonCast, PolygonOverlap, RayCapsule, RayPolygon, RaySphere};
 use scene::{Kind, Scene};
 
 fn main() {
@@ -12,6 +12,9 @@ fn main() {
     let kind: Box<dyn Kind> = match args.first().map(String::as_str) {
         Some("ray_capsule") => Box::new(Scene::<RayCapsule>::default()),
         Some("ray_sphere") => Box::new(Scene::<RaySphere>::default()),
+        Some("polygon_overlap") => Box::new(Scene::<PolygonOverlap>::default()),
+        Some("ray_polygon") => Box::new(Scene::<RayPolygon>::default()),
+        Some("polygon_cast") => Box::new(Scene::<PolygonCast>::default()),
         _ => Box::new(Scene::<CapsuleOverlap>::default()),
     };
     let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20_000);

@@ -13,11 +13,15 @@
 //! - [`divide`]: exact division of a 128-bit numerator by a 64-bit divisor,
 //!   for the one time a query reports.
 //! - [`wide`]: raw bits widened to `i128` (the separating-axis test).
+//! - [`ratio`]: [`Ratio`](ratio::Ratio), an exact fraction of `i128`s in
+//!   256-bit arithmetic (the clipped parameters of rays and edges against
+//!   polygons), and the rounded components of unit vectors.
 //!
 //! And the two branch-free primitives of the engines, [`below`] and
 //! [`blend`].
 
 pub(crate) mod divide;
+pub(crate) mod ratio;
 pub(crate) mod raw_box;
 pub(crate) mod span;
 pub(crate) mod time;

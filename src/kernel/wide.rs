@@ -15,3 +15,12 @@ pub(crate) fn wide_vec<const D: usize>(v: &Vector<D>) -> [i128; D] {
 pub(crate) fn dot_wide<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
     a.iter().zip(b).fold(0, |s, (x, y)| s + x * y)
 }
+
+/// `a * b` for factors within `i64` (every caller's budget: below 2^55),
+/// as one 64-by-64-bit multiplication instead of the full 128-bit one
+/// (the optimizer cannot see that a difference of widened values fits).
+#[inline(always)]
+pub(crate) fn mul64(a: i128, b: i128) -> i128 {
+    debug_assert!(i64::try_from(a).is_ok() && i64::try_from(b).is_ok());
+    i128::from(a as i64) * i128::from(b as i64)
+}

@@ -5,13 +5,14 @@
 //! their normals below 2^54 per component; the dot product of a normal
 //! with a difference of points below 2^108; with a ray direction (below
 //! 2^52) below 2^107. Two such fractions are compared by
-//! cross-multiplication in the wide integer (below 2^216), and floors are
-//! taken there exactly.
+//! cross-multiplication in 256-bit products (below 2^216), and floors are
+//! taken by 256-by-128-bit division, exactly.
 
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
-use super::capsule::wide::{Big, Ratio};
 use super::ray::RayHit;
+use crate::kernel::ratio::{Ratio, floor_unit};
+use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::shape::{Polygon, Ray, Shape};
 use crate::vec::{Vec2, Vector};
@@ -29,7 +30,7 @@ pub(super) fn outward(a: &[i128; 2], b: &[i128; 2]) -> [i128; 2] {
 
 /// `n . (p - a)`: below 2^108 (see the module).
 pub(super) fn side(n: &[i128; 2], a: &[i128; 2], p: &[i128; 2]) -> i128 {
-    n[0] * (p[0] - a[0]) + n[1] * (p[1] - a[1])
+    mul64(n[0], p[0] - a[0]) + mul64(n[1], p[1] - a[1])
 }
 
 /// Whether some edge of `a` separates `b` strictly: every vertex of `b`
@@ -187,25 +188,26 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
         let n = outward(&p, &q);
         // In the half-plane at t: n.(o - p) + t n.d <= 0, i.e. t n.d <= num.
         let num = side(&n, &o, &p);
-        let den = n[0] * d[0] + n[1] * d[1];
+        let den = mul64(n[0], d[0]) + mul64(n[1], d[1]);
         inside &= num >= 0;
         if den == 0 {
             if num < 0 {
                 return None; // parallel to the edge, outside its line
             }
+        } else if den > 0 {
+            if num < 0 {
+                return None; // outside the edge's line, moving away
+            }
+            let b = Ratio::new(num, den);
+            if b.lt(&exit.at) {
+                exit = Bound { at: b, normal: n };
+            }
         } else {
-            let b = Bound {
-                at: Ratio::new(num, den),
-                normal: n,
-            };
-            if den < 0 {
-                // Entering: t >= num / den. Strictly later replaces: the
-                // lower index wins a tie.
-                if enter.at.lt(&b.at) {
-                    enter = b;
-                }
-            } else if b.at.lt(&exit.at) {
-                exit = b;
+            // Entering: t >= num / den. Strictly later replaces: the lower
+            // index wins a tie.
+            let b = Ratio::new(num, den);
+            if enter.at.lt(&b) {
+                enter = Bound { at: b, normal: n };
             }
         }
     }
@@ -234,9 +236,9 @@ pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
     })
 }
 
-/// `v / |v|` per component rounded down, exactly ([`Big::floor_over_root`]
-/// of `2^32 v_k` and `|v|^2`). `v` non-zero, components below 2^54.
+/// `v / |v|` per component rounded down, exactly ([`floor_unit`]). `v`
+/// non-zero, components below 2^54 (so `|v|^2` below 2^109).
 pub(super) fn unit(v: &[i128; 2]) -> Vec2 {
-    let l = Big::from(v[0] * v[0] + v[1] * v[1]);
-    Vector(v.map(|c| Big::floor_over_root(Big::from(c).mul(Big::pow2(32)), l).to_fx_saturating()))
+    let l = (v[0] * v[0] + v[1] * v[1]).unsigned_abs();
+    Vector(v.map(|c| floor_unit(c, l)))
 }

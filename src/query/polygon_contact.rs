@@ -6,8 +6,9 @@
 //! (in `i128`); every comparison of values over square roots squares both
 //! sides in the wide integer (below 2^330).
 
-use super::capsule::wide::{Big, Ratio};
+use super::capsule::wide::Big;
 use super::polygon::{outward, raw, side, unit};
+use crate::kernel::ratio::Ratio;
 use crate::num::Fx;
 use crate::shape::Polygon;
 use crate::vec::Vec2;

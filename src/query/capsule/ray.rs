@@ -8,8 +8,9 @@
 //! below 2^165), below 2^842: within the 1024 bits of the wide integer.
 
 use super::core::Gap;
-use super::wide::{Big, Ratio};
+use super::wide::Big;
 use crate::dim::{Const, Dim};
+use crate::kernel::ratio::Ratio;
 use crate::num::{Fx, wide};
 use crate::query::obb::ray_obb;
 use crate::query::ray::{RayHit, ray_aabb};

@@ -450,53 +450,8 @@ impl PartialOrd for Big {
     }
 }
 
-/// A fraction `num / den` of `i128`s with `den > 0`, compared exactly by
-/// cross-multiplication in [`Big`]: the bounds of a clipped parameter
-/// (ray against polygon edges, an incident edge against a strip).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ratio {
-    pub(crate) num: i128,
-    pub(crate) den: i128,
-}
-
-impl Ratio {
-    /// `num / den` for `den != 0`, the sign moved to the numerator.
-    pub(crate) fn new(num: i128, den: i128) -> Ratio {
-        if den < 0 {
-            Ratio {
-                num: -num,
-                den: -den,
-            }
-        } else {
-            Ratio { num, den }
-        }
-    }
-
-    /// `self < other`, exactly.
-    pub(crate) fn lt(&self, other: &Ratio) -> bool {
-        Big::prod(self.num, other.den) < Big::prod(other.num, self.den)
-    }
-
-    /// `floor(self * 2^32)` as raw `Fx` bits, exactly (saturating).
-    pub(crate) fn floor_fx(&self) -> Fx {
-        Big::from(self.num)
-            .mul(Big::pow2(32))
-            .div_floor(Big::from(self.den))
-            .to_fx_saturating()
-    }
-
-    /// `floor(v + self * e)` (raw bits), exactly: a coordinate of the
-    /// point at this parameter along `e` from `v`, rounded down.
-    pub(crate) fn floor_along(&self, v: i128, e: i128) -> Fx {
-        Big::prod(v, self.den)
-            .add(Big::prod(self.num, e))
-            .div_floor(Big::from(self.den))
-            .to_fx_saturating()
-    }
-}
-
 #[cfg(test)]
-mod props;
+pub(crate) mod props;
 
 #[cfg(test)]
 mod tests {

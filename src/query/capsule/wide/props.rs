@@ -1,10 +1,10 @@
-//! `Big` and `Ratio` against `num-bigint`, over operands from 0 to about
+//! `Big` against `num-bigint`, over operands from 0 to about
 //! 1000 bits biased to the edges of the limb arithmetic: zero, one, powers
 //! of two and their neighbours, all-ones limbs, perfect squares and their
 //! neighbours, and divisors whose top limbs make the quotient estimate of
 //! long division too large.
 
-use super::{Big, Ratio};
+use super::Big;
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 
@@ -12,7 +12,7 @@ use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
 /// The cases per property: 10,000 unless `FIXED_COLLIDE_CASES` says.
-fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     let cases = std::env::var("FIXED_COLLIDE_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -181,21 +181,5 @@ proptest! {
         check(&Big::floor_over_root(a, l), &want, "floor_over_root")?;
         let sat = ra.clamp(BigInt::from(i128::MIN), BigInt::from(i128::MAX));
         prop_assert_eq!(BigInt::from(a.to_i128_saturating()), sat);
-    }
-
-    #[test]
-    fn ratios_match_bigint(n1: i128, d1: i128, n2: i128, d2: i128, v in any::<i64>(), e in any::<i64>()) {
-        prop_assume!(d1 != 0 && d2 != 0 && d1 != i128::MIN && d2 != i128::MIN && n1 != i128::MIN && n2 != i128::MIN);
-        let (a, b) = (Ratio::new(n1, d1), Ratio::new(n2, d2));
-        let lhs = BigInt::from(a.num) * BigInt::from(b.den);
-        let rhs = BigInt::from(b.num) * BigInt::from(a.den);
-        prop_assert_eq!(a.lt(&b), lhs < rhs);
-        let fl = (BigInt::from(a.num) << 32u32).div_floor(&BigInt::from(a.den));
-        let fl = fl.clamp(BigInt::from(i64::MIN), BigInt::from(i64::MAX));
-        prop_assert_eq!(BigInt::from(a.floor_fx().to_bits()), fl);
-        let (v, e) = (i128::from(v), i128::from(e));
-        let al = (BigInt::from(v) * BigInt::from(a.den) + BigInt::from(a.num) * BigInt::from(e)).div_floor(&BigInt::from(a.den));
-        let al = al.clamp(BigInt::from(i64::MIN), BigInt::from(i64::MAX));
-        prop_assert_eq!(BigInt::from(a.floor_along(v, e).to_bits()), al);
     }
 }

@@ -183,13 +183,16 @@ pub enum Error {
         /// The id.
         id: u32,
     },
-    /// A [`Polygon`](crate::Polygon) of fewer than 3 or more than 64
-    /// vertices.
+    /// A [`Polygon`](crate::Polygon) of fewer than 3 vertices, or more
+    /// than its capacity (64 for [`Polygon`](crate::Polygon), 8 for
+    /// [`Polygon8`](crate::Polygon8)).
     VertexCount {
         /// The vertex list's field, `points`.
         field: Field,
         /// How many vertices were given.
         count: u64,
+        /// The most the polygon holds.
+        max: u64,
     },
     /// A vertex list that is not a strictly convex, counter-clockwise,
     /// simple polygon: the field names the vertex (`points[4]`).
@@ -367,11 +370,10 @@ impl fmt::Display for Detail<'_> {
             ),
             Error::DuplicateId { id } => write!(f, "{id} is already in the broadphase"),
             Error::UnknownId { id } => write!(f, "{id} is not in the broadphase"),
-            Error::VertexCount { count, .. } => write!(
+            Error::VertexCount { count, max, .. } => write!(
                 f,
-                "{count} vertices; a polygon has {} to {}",
+                "{count} vertices; a polygon has {} to {max}",
                 crate::shape::MIN_VERTICES,
-                crate::shape::MAX_VERTICES
             ),
             Error::NotConvex { why, .. } => write!(f, "{why}"),
             Error::UnsupportedPair {

@@ -19,11 +19,11 @@
 //!   [`capsule_aabb_overlap`], [`capsule_obb_overlap`]; a moving shape
 //!   against a stationary one: [`shape_cast`] (exact time of impact, open
 //!   overlap, as [`aabb_sweep`]).
-//! - Convex polygons (2D, up to 64 vertices, stored inline): [`Polygon`],
-//!   [`polygon_overlap`], [`polygon_shape_overlap`], [`ray_polygon`],
-//!   [`polygon_contact`]; as [`Shape::Polygon`] through [`overlap`],
-//!   [`ray_cast`] and [`shape_cast`] (against shapes of no radius) (a
-//!   `Shape<3>` cannot hold one: see [`Dim::Polygon`]).
+//! - Convex polygons (2D, up to 64 vertices, stored inline; [`Polygon8`]
+//!   holds up to 8 in 136 bytes): [`Polygon`], [`polygon_overlap`],
+//!   [`polygon_shape_overlap`], [`ray_polygon`], [`polygon_contact`]; as
+//!   [`Shape::Polygon`] through [`overlap`], [`ray_cast`] and
+//!   [`shape_cast`] (a `Shape<3>` cannot hold one: see [`Dim::Polygon`]).
 //! - Many at once: [`PreparedRay`] (one ray, many boxes), [`AabbSet`]
 //!   (boxes as a structure of arrays) with [`AabbSet::overlapping`],
 //!   [`AabbSet::first_hit`], [`AabbSet::ray_hits`],
@@ -111,6 +111,6 @@ pub use query::sweep::{OverlapInterval, Sweep, aabb_sweep, aabb_sweep_pair};
 pub use rot::{AXIS_TOLERANCE, Rot, Rot2, Rot3, RotForm, RotSpec};
 pub use shape::{
     Aabb, Aabb2, Aabb3, Ball, Capsule, Capsule2, Capsule3, Circle, Convexity, Obb, Obb2, Obb3,
-    Polygon, Ray, Ray2, Ray3, Segment, Segment2, Segment3, Shape, Sphere,
+    Polygon, Polygon8, Ray, Ray2, Ray3, Segment, Segment2, Segment3, Shape, Sphere,
 };
 pub use vec::{Vec2, Vec3, Vector};

@@ -204,7 +204,7 @@ impl<const D: usize> TryFrom<ObbRaw<D>> for Obb<D> {
 }
 
 /// A polygon is `{"points": [[x, y], ...]}`, its vertices in order.
-impl Serialize for Polygon {
+impl<const N: usize> Serialize for Polygon<N> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Polygon", 1)?;
         st.serialize_field("points", self.points())?;
@@ -214,7 +214,7 @@ impl Serialize for Polygon {
 
 /// Through [`Polygon::try_new`]: an invalid vertex list is an error with
 /// its message (such as `points[4]: not strictly convex (turns right)`).
-impl<'de> Deserialize<'de> for Polygon {
+impl<'de, const N: usize> Deserialize<'de> for Polygon<N> {
     fn deserialize<De: Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
         let raw = PolygonRaw::deserialize(d)?;
         Polygon::try_from(raw).map_err(de::Error::custom)
@@ -236,16 +236,17 @@ struct Points {
     first: [Vec2; MAX_VERTICES],
 }
 
-impl TryFrom<PolygonRaw> for Polygon {
+impl<const N: usize> TryFrom<PolygonRaw> for Polygon<N> {
     type Error = Error;
 
     fn try_from(r: PolygonRaw) -> Result<Self, Error> {
         let Points { count, first } = r.points;
         match usize::try_from(count).ok().and_then(|n| first.get(..n)) {
-            Some(points) => Polygon::try_new(points),
+            Some(points) => Polygon::try_from(points),
             None => Err(Error::VertexCount {
                 field: Field::new("points"),
                 count,
+                max: N as u64,
             }),
         }
     }

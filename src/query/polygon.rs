@@ -35,11 +35,26 @@ pub(super) fn side(n: &[i128; 2], a: &[i128; 2], p: &[i128; 2]) -> i128 {
 
 /// Whether some edge of `a` separates `b` strictly: every vertex of `b`
 /// strictly outside the edge's line.
-fn separates(a: &Polygon, b: &Polygon) -> bool {
-    a.edges().any(|(p, q)| {
-        let (p, q) = (raw(&p), raw(&q));
-        let n = outward(&p, &q);
-        b.points().iter().all(|v| side(&n, &p, &raw(v)) > 0)
+///
+/// The edges in the order `(last, 0), (0, 1), ...` (the answer does not
+/// depend on it); `n . v > n . p` with `n` and the vertices within `i64`
+/// (the module's budgets), so each projection is two 64-bit products.
+fn separates<const N: usize, const M: usize>(a: &Polygon<N>, b: &Polygon<M>) -> bool {
+    let (pa, pb) = (a.points(), b.points());
+    let Some(last) = pa.last() else {
+        return false;
+    };
+    let dot = |n: [i64; 2], v: [i64; 2]| {
+        i128::from(n[0]) * i128::from(v[0]) + i128::from(n[1]) * i128::from(v[1])
+    };
+    let mut p = last.to_bits();
+    pa.iter().any(|q| {
+        let q = q.to_bits();
+        // The outward normal (e.y, -e.x): below 2^54.
+        let n = [q[1] - p[1], p[0] - q[0]];
+        let at = dot(n, p);
+        p = q;
+        pb.iter().all(|v| dot(n, v.to_bits()) > at)
     })
 }
 
@@ -69,7 +84,7 @@ fn separates(a: &Polygon, b: &Polygon) -> bool {
 /// .unwrap();
 /// assert!(!polygon_overlap(&a, &c));
 /// ```
-pub fn polygon_overlap(a: &Polygon, b: &Polygon) -> bool {
+pub fn polygon_overlap<const N: usize, const M: usize>(a: &Polygon<N>, b: &Polygon<M>) -> bool {
     !separates(a, b) && !separates(b, a)
 }
 
@@ -98,7 +113,7 @@ pub fn polygon_overlap(a: &Polygon, b: &Polygon) -> bool {
 /// let apart = Circle::try_new(v(3, 3), r).unwrap(); // sqrt(2) floored: short
 /// assert!(!polygon_shape_overlap(&tri, &Shape::from(apart)));
 /// ```
-pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
+pub fn polygon_shape_overlap<const N: usize>(polygon: &Polygon<N>, shape: &Shape<2>) -> bool {
     let inner = match shape {
         Shape::Polygon(q) => return polygon_overlap(polygon, q),
         Shape::Aabb(b) => b.min(),
@@ -123,7 +138,7 @@ pub fn polygon_shape_overlap(polygon: &Polygon, shape: &Shape<2>) -> bool {
 }
 
 /// Whether `v` is in the closed polygon: on the inner side of every edge.
-fn contains(polygon: &Polygon, v: &Vec2) -> bool {
+fn contains<const N: usize>(polygon: &Polygon<N>, v: &Vec2) -> bool {
     let v = raw(v);
     polygon.edges().all(|(p, q)| {
         let (p, q) = (raw(&p), raw(&q));
@@ -169,7 +184,7 @@ struct Bound {
 /// let up = Ray2::try_unbounded(v(2, -4), v(0, 1)).unwrap();
 /// assert_eq!(ray_polygon(&up, &tri).unwrap().t, Fx::from_num(2));
 /// ```
-pub fn ray_polygon(ray: &Ray<2>, polygon: &Polygon) -> Option<RayHit<2>> {
+pub fn ray_polygon<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>> {
     let o = raw(&ray.origin());
     let d = raw(&ray.dir());
     // Entry: t >= 0 (edge index MAX: the origin); exit: t <= max_t, at

@@ -77,7 +77,7 @@ impl Axis {
 /// penetrating first (the lower edge index on a tie); `None` when an edge
 /// separates (a gap above 0): the polygons do not overlap, the test of
 /// [`polygon_overlap`](super::polygon::polygon_overlap) on these axes.
-fn best_axis(r: &Polygon, i: &Polygon) -> Option<Axis> {
+fn best_axis<const N: usize, const M: usize>(r: &Polygon<N>, i: &Polygon<M>) -> Option<Axis> {
     let mut best: Option<Axis> = None;
     for (edge, (p, q)) in r.edges().enumerate() {
         let (p, q) = (raw(&p), raw(&q));
@@ -143,14 +143,17 @@ fn best_axis(r: &Polygon, i: &Polygon) -> Option<Axis> {
 /// // b's left edge, clipped to a's right edge: (3, 4) and (3, 0).
 /// assert_eq!(c.points(), &[v(3, 4), v(3, 0)]);
 /// ```
-pub fn polygon_contact(a: &Polygon, b: &Polygon) -> Option<PolygonContact> {
+pub fn polygon_contact<const N: usize, const M: usize>(
+    a: &Polygon<N>,
+    b: &Polygon<M>,
+) -> Option<PolygonContact> {
     // Two convex polygons overlap iff no edge normal of either separates.
     let on_a = best_axis(a, b)?;
     let on_b = best_axis(b, a)?;
-    let (axis, flipped, inc) = if on_b.shallower(&on_a) {
-        (on_b, true, a)
+    let (axis, flipped) = if on_b.shallower(&on_a) {
+        (on_b, true)
     } else {
-        (on_a, false, b)
+        (on_a, false)
     };
     let toward_b = if flipped {
         [-axis.n[0], -axis.n[1]]
@@ -159,7 +162,12 @@ pub fn polygon_contact(a: &Polygon, b: &Polygon) -> Option<PolygonContact> {
     };
     // ceil(|gap| / |n|) = -floor(gap / |n|), gap <= 0.
     let depth = Big::floor_over_root(Big::from(axis.gap), Big::from(axis.len2)).neg();
-    let (points, count) = contact_points(&axis, inc);
+    // The incident polygon: the other one.
+    let (points, count) = if flipped {
+        contact_points(&axis, a)
+    } else {
+        contact_points(&axis, b)
+    };
     Some(PolygonContact {
         normal: unit(&toward_b),
         depth: depth.to_fx_saturating(),
@@ -171,7 +179,7 @@ pub fn polygon_contact(a: &Polygon, b: &Polygon) -> Option<PolygonContact> {
 }
 
 /// The clipped incident edge's points (see [`polygon_contact`]).
-fn contact_points(axis: &Axis, inc: &Polygon) -> ([Vec2; 2], u8) {
+fn contact_points<const N: usize>(axis: &Axis, inc: &Polygon<N>) -> ([Vec2; 2], u8) {
     let n = axis.n;
     // The incident edge: the most negative n . m_k / |m_k|, compared by
     // squares with signs; the lower index wins a tie.

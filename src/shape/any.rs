@@ -85,9 +85,11 @@ where
     }
 }
 
-impl From<Polygon> for Shape<2> {
-    fn from(p: Polygon) -> Self {
-        Shape::Polygon(p)
+/// Any capacity: a [`Polygon8`](crate::Polygon8) is held as the same
+/// polygon with room for 64 vertices ([`Polygon::to_polygon`]).
+impl<const N: usize> From<Polygon<N>> for Shape<2> {
+    fn from(p: Polygon<N>) -> Self {
+        Shape::Polygon(p.to_polygon())
     }
 }
 

@@ -33,7 +33,7 @@ pub use any::Shape;
 pub use ball::{Ball, Circle, Sphere};
 pub use capsule::{Capsule, Capsule2, Capsule3};
 pub use obb::{Obb, Obb2, Obb3};
-pub use polygon::{Convexity, MAX_VERTICES, MIN_VERTICES, Polygon};
+pub use polygon::{Convexity, MAX_VERTICES, MIN_VERTICES, Polygon, Polygon8};
 pub use ray::{Ray, Ray2, Ray3};
 pub use segment::{Segment, Segment2, Segment3};
 

@@ -1,5 +1,6 @@
-//! Convex polygons (2D): up to [`MAX_VERTICES`] vertices, counter-clockwise,
-//! strictly convex and simple, validated exactly by [`Polygon::try_new`].
+//! Convex polygons (2D): up to [`MAX_VERTICES`] vertices (or a smaller
+//! capacity, [`Polygon8`]), counter-clockwise, strictly convex and simple,
+//! validated exactly by [`Polygon::try_new`].
 
 use crate::num::wide;
 use crate::vec::Vec2;
@@ -19,16 +20,23 @@ pub const MIN_VERTICES: usize = 3;
 /// once. Edge `i` runs from vertex `i` to vertex `i + 1` (the last edge
 /// back to vertex 0); its outward normal points to its right.
 ///
-/// Stored inline: a fixed array of [`MAX_VERTICES`] vertices (1 KiB) and a
-/// count, no heap allocation per polygon; unused slots are zero.
+/// Stored inline: a fixed array of `N` vertices and a count, no heap
+/// allocation per polygon; unused slots are zero. `N` is the capacity:
+/// [`MAX_VERTICES`] (64, 1 KiB) by default, the one [`Shape`](crate::Shape)
+/// holds; [`Polygon8`] (8 vertices, 136 bytes) for the small polygons of
+/// most games, whose arrays then stay compact in memory. Every query takes
+/// any capacity, and the answers do not depend on it.
 ///
 /// See also [`Polygon::try_new`], [`polygon_overlap`](crate::polygon_overlap),
 /// [`ray_polygon`](crate::ray_polygon).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Polygon {
+pub struct Polygon<const N: usize = MAX_VERTICES> {
     len: u8,
-    points: [Vec2; MAX_VERTICES],
+    points: [Vec2; N],
 }
+
+/// A polygon of at most 8 vertices (136 bytes): see [`Polygon`].
+pub type Polygon8 = Polygon<8>;
 
 /// Why a vertex list is not a strictly convex, counter-clockwise, simple
 /// polygon (see [`Error::NotConvex`]).
@@ -91,13 +99,16 @@ fn turns_back(a: &[i128; 2], b: &[i128; 2]) -> bool {
 }
 
 impl Polygon {
-    /// A polygon from its vertices, checked exactly: 3 to 64 vertices, each
-    /// in the domain, counter-clockwise, strictly convex (every turn
+    /// A polygon from its vertices, checked exactly: 3 to 64 vertices,
+    /// each in the domain, counter-clockwise, strictly convex (every turn
     /// strictly left) and simple (winds around once).
+    ///
+    /// For a smaller capacity, the same checks through `TryFrom`:
+    /// `Polygon8::try_from(&points[..])` (3 to 8 vertices).
     ///
     /// # Errors
     /// - [`Error::VertexCount`] (field `points`) for fewer than 3 or more
-    ///   than 64 vertices;
+    ///   than 64 vertices (the capacity `N` through `TryFrom`);
     /// - [`Error::OutOfDomain`] for a coordinate above 2^20 (field
     ///   `points[i].x`);
     /// - [`Error::NotConvex`] naming the vertex (`points[i]`) with the
@@ -121,11 +132,46 @@ impl Polygon {
     /// assert!(matches!(e, Error::NotConvex { why: Convexity::Collinear, .. }));
     /// ```
     pub fn try_new(points: &[Vec2]) -> Result<Self, Error> {
+        Self::build(points)
+    }
+}
+
+/// [`Polygon::try_new`] for any capacity `N`: 3 to `N` vertices, the same
+/// checks and errors ([`Error::VertexCount`] names `N` as the most).
+///
+/// # Examples
+/// ```
+/// use fixed_collide::{Error, Polygon8, Vec2};
+/// let v = |x, y| Vec2::from_ints([x, y]);
+/// let tri = Polygon8::try_from(&[v(0, 0), v(4, 0), v(0, 3)][..]).unwrap();
+/// assert_eq!(tri.points().len(), 3);
+/// let nine: Vec<Vec2> = (0..9).map(|i| v(i, i * i)).collect();
+/// let e = Polygon8::try_from(&nine[..]).unwrap_err();
+/// assert_eq!(e.to_string(), "points: 9 vertices; a polygon has 3 to 8");
+/// ```
+impl<const N: usize> TryFrom<&[Vec2]> for Polygon<N> {
+    type Error = Error;
+
+    fn try_from(points: &[Vec2]) -> Result<Self, Error> {
+        Self::build(points)
+    }
+}
+
+impl<const N: usize> Polygon<N> {
+    /// The capacity, checked when a polygon is built: 3 to 64.
+    const CAPACITY: usize = {
+        assert!(N >= MIN_VERTICES && N <= MAX_VERTICES);
+        N
+    };
+
+    /// The checks of [`Polygon::try_new`], at capacity `N`.
+    fn build(points: &[Vec2]) -> Result<Self, Error> {
         let n = points.len();
-        if !(MIN_VERTICES..=MAX_VERTICES).contains(&n) {
+        if !(MIN_VERTICES..=Self::CAPACITY).contains(&n) {
             return Err(Error::VertexCount {
                 field: Field::new("points"),
                 count: n as u64,
+                max: N as u64,
             });
         }
         let field = |i: usize| Field::new("points").index(i);
@@ -178,7 +224,7 @@ impl Polygon {
                 }
             }
         }
-        let mut stored = [Vec2::ZERO; MAX_VERTICES];
+        let mut stored = [Vec2::ZERO; N];
         for (s, p) in stored.iter_mut().zip(points) {
             *s = *p;
         }
@@ -188,7 +234,7 @@ impl Polygon {
         })
     }
 
-    /// The vertices, counter-clockwise (3 to 64 of them).
+    /// The vertices, counter-clockwise (3 to `N` of them).
     pub fn points(&self) -> &[Vec2] {
         self.points.get(..usize::from(self.len)).unwrap_or_default()
     }
@@ -219,9 +265,32 @@ impl Polygon {
         p.iter()
             .fold((first, first), |(lo, hi), &q| (lo.min(q), hi.max(q)))
     }
+
+    /// The same polygon with room for 64 vertices: the [`Polygon`] a
+    /// [`Shape`](crate::Shape) holds. Never fails: the vertices were
+    /// checked when `self` was built.
+    ///
+    /// # Examples
+    /// ```
+    /// use fixed_collide::{Polygon, Polygon8, Vec2};
+    /// let v = |x, y| Vec2::from_ints([x, y]);
+    /// let small = Polygon8::try_from(&[v(0, 0), v(4, 0), v(0, 3)][..]).unwrap();
+    /// assert_eq!(small.to_polygon(), Polygon::try_new(small.points()).unwrap());
+    /// ```
+    #[must_use]
+    pub fn to_polygon(&self) -> Polygon {
+        let mut points = [Vec2::ZERO; MAX_VERTICES];
+        for (slot, p) in points.iter_mut().zip(self.points()) {
+            *slot = *p;
+        }
+        Polygon {
+            len: self.len,
+            points,
+        }
+    }
 }
 
-impl fmt::Debug for Polygon {
+impl<const N: usize> fmt::Debug for Polygon<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Polygon")
             .field("points", &self.points())

@@ -5,7 +5,7 @@
 use super::overlap_props::pair;
 use super::reference::{self, BP, big};
 use super::*;
-use fixed_collide::polygon_contact;
+use fixed_collide::{Polygon8, polygon_contact};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -53,6 +53,9 @@ proptest! {
     #[test]
     fn polygon_contact_is_exact((a, b) in pair()) {
         let ours = polygon_contact(&polygon(&a), &polygon(&b));
+        if let (Ok(sa), Ok(sb)) = (Polygon8::try_from(polygon(&a).points()), Polygon8::try_from(polygon(&b).points())) {
+            prop_assert_eq!(polygon_contact(&sa, &sb), ours, "capacity 8");
+        }
         prop_assert_eq!(ours.is_some(), reference::overlap(&a, &b), "some iff overlapping");
         let Some(c) = ours else { return Ok(()) };
         let (ab, bb): (Vec<BP>, Vec<BP>) = (a.iter().map(|&p| big(p)).collect(), b.iter().map(|&p| big(p)).collect());

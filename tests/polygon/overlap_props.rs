@@ -2,7 +2,7 @@
 //! edges meeting, decided by orientation tests.
 
 use super::*;
-use fixed_collide::polygon_overlap;
+use fixed_collide::{Polygon8, polygon_overlap};
 
 /// Two polygons on one grid around nearby centers, the second shifted by
 /// a few ulps, both moved far out together.
@@ -23,6 +23,11 @@ proptest! {
         let want = reference::overlap(&a, &b);
         prop_assert_eq!(polygon_overlap(&pa, &pb), want, "a {:?} b {:?}", a, b);
         prop_assert_eq!(polygon_overlap(&pb, &pa), want, "swapped");
+        // The capacity does not change the answer (8 or 64, mixed too).
+        if let (Ok(sa), Ok(sb)) = (Polygon8::try_from(pa.points()), Polygon8::try_from(pb.points())) {
+            prop_assert_eq!(polygon_overlap(&sa, &sb), want, "capacity 8");
+            prop_assert_eq!(polygon_overlap(&sa, &pb), want, "capacities 8 and 64");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the ray is on the closed polygon, as a big rational.
 
 use super::*;
-use fixed_collide::{Fx, Ray2, Vector, ray_polygon};
+use fixed_collide::{Fx, Polygon8, Ray2, Vector, ray_polygon};
 use num_bigint::BigInt;
 
 /// A ray from near the polygon: aimed at a vertex (through it, or along an
@@ -51,6 +51,9 @@ proptest! {
             None => Ray2::try_unbounded(vector(o), vector(d)).unwrap(),
         };
         let ours = ray_polygon(&ray, &poly);
+        if let Ok(small) = Polygon8::try_from(poly.points()) {
+            prop_assert_eq!(ray_polygon(&ray, &small), ours, "capacity 8");
+        }
         let want = reference::ray_entry(o, d, ray.max_t().to_bits(), &p);
         prop_assert_eq!(ours.is_some(), want.is_some(), "hit/miss: {:?} {:?} {:?}", p, o, d);
         let (Some(h), Some((t, edges))) = (ours, want) else { return Ok(()) };

@@ -3,7 +3,7 @@
 
 use super::*;
 use fixed_collide::shape::MAX_VERTICES;
-use fixed_collide::{Convexity, Error, Fx};
+use fixed_collide::{Convexity, Error, Fx, Polygon8};
 
 fn v(x: i32, y: i32) -> Vec2 {
     Vec2::from_ints([x, y])
@@ -139,6 +139,34 @@ fn good_polygons_from_3_to_64_vertices_are_accepted() {
         );
     }
     assert_eq!(parabola(64).len(), MAX_VERTICES);
+}
+
+#[test]
+fn a_polygon8_holds_3_to_8_vertices_and_names_8_beyond() {
+    // Compact: the count and 8 vertices of 16 bytes.
+    assert_eq!(std::mem::size_of::<Polygon8>(), 136);
+    let eight = Polygon8::try_from(&parabola(8)[..]).expect("8 vertices fit");
+    assert_eq!(eight.points(), &parabola(8)[..]);
+    assert_eq!(eight.to_polygon(), Polygon::try_new(&parabola(8)).unwrap());
+    let e = Polygon8::try_from(&parabola(9)[..]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::VertexCount {
+                count: 9,
+                max: 8,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.to_string(), "points: 9 vertices; a polygon has 3 to 8");
+    // The same checks as a Polygon: clockwise is named at vertex 0.
+    let cw: Vec<Vec2> = parabola(5).into_iter().rev().collect();
+    assert_eq!(
+        Polygon8::try_from(&cw[..]).unwrap_err(),
+        Polygon::try_new(&cw).unwrap_err()
+    );
 }
 
 #[test]

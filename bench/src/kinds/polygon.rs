@@ -12,7 +12,7 @@ use super::{WORLD, judge_hit, judge_time};
 use crate::grid::{GRay, fl, fx, nonzero_vec, pvec2, uniform, uniform_vec};
 use crate::judge::{EPS, Verdict, bracketed, eps, same_time, unexplained};
 use crate::{Convert, Query};
-use fixed_collide::{Cast, Fx, Polygon, Ray2, RayHit, Shape, Vec2};
+use fixed_collide::{Cast, Fx, Polygon, Polygon8, Ray2, RayHit, Shape, Vec2};
 use fixed_collide_cli::replay::queries::CIRCLE;
 use fixed_collide_cli::rng::Rng;
 use parry2d::math::{Pose, Vector as PVec};
@@ -81,13 +81,23 @@ impl GPolygon {
     }
 }
 
-impl Convert<Polygon> for GPolygon {
-    fn convert(&self) -> Polygon {
+/// The polygon at capacity 8 (136 bytes), as a user with polygons of up
+/// to 8 vertices holds them: the overlap and ray kinds read these.
+impl Convert<Polygon8> for GPolygon {
+    fn convert(&self) -> Polygon8 {
         let pts: Vec<Vec2> = self.v[..self.n]
             .iter()
             .map(|p| Vec2::new(fx(p[0]), fx(p[1])))
             .collect();
-        Polygon::try_new(&pts).expect("a valid grid polygon")
+        Polygon8::try_from(&pts[..]).expect("a valid grid polygon")
+    }
+}
+
+/// The polygon at the capacity a `Shape` holds (64).
+impl Convert<Polygon> for GPolygon {
+    fn convert(&self) -> Polygon {
+        let p: Polygon8 = self.convert();
+        p.to_polygon()
     }
 }
 
@@ -194,8 +204,8 @@ impl Query for PolygonOverlap {
     const SEED: u64 = 0xF00;
     type GA = GPolygon;
     type GB = GPolygon;
-    type FA = Polygon;
-    type FB = Polygon;
+    type FA = Polygon8;
+    type FB = Polygon8;
     type PA = ConvexPolygon;
     type PB = ConvexPolygon;
     type FOut = bool;
@@ -215,7 +225,7 @@ impl Query for PolygonOverlap {
     fn gen_b(rng: &mut Rng) -> GPolygon {
         Self::gen_a(rng)
     }
-    fn fixed(a: &Polygon, b: &Polygon) -> bool {
+    fn fixed(a: &Polygon8, b: &Polygon8) -> bool {
         fixed_collide::polygon_overlap(a, b)
     }
     fn parry(a: &ConvexPolygon, b: &ConvexPolygon) -> bool {
@@ -258,7 +268,7 @@ impl Query for RayPolygon {
     type GA = GRay<2>;
     type GB = GPolygon;
     type FA = Ray2;
-    type FB = Polygon;
+    type FB = Polygon8;
     type PA = (PRay, f32);
     type PB = ConvexPolygon;
     type FOut = Option<RayHit<2>>;
@@ -274,7 +284,7 @@ impl Query for RayPolygon {
     fn gen_b(rng: &mut Rng) -> GPolygon {
         GPolygon::draw(rng, 2 * SMAX)
     }
-    fn fixed(a: &Ray2, b: &Polygon) -> Self::FOut {
+    fn fixed(a: &Ray2, b: &Polygon8) -> Self::FOut {
         fixed_collide::ray_polygon(a, b)
     }
     fn parry(a: &(PRay, f32), b: &ConvexPolygon) -> Option<f32> {

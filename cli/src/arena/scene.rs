@@ -72,6 +72,7 @@ impl<const D: usize> ShapeKind<D> {
             return Err(Error::VertexCount {
                 field: fixed_collide::Field::new("points"),
                 count: points.len() as u64,
+                max: POLYGON_MAX as u64,
             });
         }
         Polygon::try_new(points)?;

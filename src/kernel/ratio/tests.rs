@@ -4,9 +4,9 @@
 //! of the long division too large.
 
 use super::*;
+use crate::query::capsule::wide::props::config;
 use num_bigint::BigInt;
 use num_integer::Integer;
-use crate::query::capsule::wide::props::config;
 use proptest::prelude::*;
 use std::prelude::rust_2024::*;
 

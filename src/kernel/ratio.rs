@@ -2,79 +2,13 @@
 //! by cross-multiplication, floored at a scale or along a direction) and
 //! [`floor_unit`] (a component of a unit vector, rounded down).
 //!
-//! Two 128-bit words hold every product of two `i128`s, so no operation
-//! here needs the general wide integer: a comparison is two full products
-//! (four 64-bit multiplications each), a floor is one 256-by-128-bit
-//! division (two quotient digits of Knuth's algorithm D, each estimated by
-//! the platform's 128-by-64-bit division and corrected at most twice).
-//! Every result is the exact integer, on every platform.
+//! Two 128-bit words hold every product of two `i128`s ([`super::u256`]),
+//! so no operation here needs the general wide integer: a comparison is
+//! two full products, a floor one 256-by-128-bit division. Every result is
+//! the exact integer, on every platform.
 
-use super::divide::{Divide, OneOff};
+use super::u256::{div_full, mul_full};
 use crate::num::{Fx, isqrt_u128};
-
-/// A 256-bit unsigned integer as `(high, low)` words; the tuple order is
-/// the numeric order.
-type U256 = (u128, u128);
-
-/// The full product `a * b`.
-#[inline]
-pub(crate) fn mul_full(a: u128, b: u128) -> U256 {
-    const M: u128 = u64::MAX as u128;
-    let (a1, a0, b1, b0) = (a >> 64, a & M, b >> 64, b & M);
-    let p00 = a0 * b0;
-    let p01 = a0 * b1;
-    let p10 = a1 * b0;
-    let p11 = a1 * b1;
-    // Each term below 2^64: the sum below 3 * 2^64, no overflow.
-    let mid = (p00 >> 64) + (p01 & M) + (p10 & M);
-    (
-        p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64),
-        (mid << 64) | (p00 & M),
-    )
-}
-
-/// `floor((r * 2^64 + x) / v)` and the remainder, for `v >= 2^127` and
-/// `r < v` (so the quotient is below 2^64). Knuth's estimate from the top
-/// two limbs (`r`) over the divisor's top limb is at most 2 too large for
-/// a normalized divisor (TAOCP 4.3.1, theorem B); the full product decides.
-#[inline]
-fn div_step(r: u128, x: u64, v: u128) -> (u64, u128) {
-    let n: U256 = (r >> 64, (r << 64) | u128::from(x));
-    let v1 = (v >> 64) as u64;
-    let mut q = if (r >> 64) as u64 >= v1 {
-        u64::MAX
-    } else {
-        OneOff(v1).div_rem(r).0
-    };
-    loop {
-        let p = mul_full(u128::from(q), v);
-        if p <= n {
-            // n - p < v < 2^128: the low words' difference is all of it.
-            return (q, n.1.wrapping_sub(p.1));
-        }
-        q -= 1;
-    }
-}
-
-/// `(floor(n / d), n mod d)` for `d > 0`, or `None` when the quotient
-/// does not fit in 128 bits (`n.0 >= d`).
-fn div_full(n: U256, d: u128) -> Option<(u128, u128)> {
-    if d == 0 || n.0 >= d {
-        return None;
-    }
-    // Normalize: the divisor's top bit set, the numerator shifted alike
-    // (its high word stays below the shifted divisor).
-    let s = d.leading_zeros();
-    let v = d << s;
-    let (hi, lo) = if s == 0 {
-        n
-    } else {
-        ((n.0 << s) | (n.1 >> (128 - s)), n.1 << s)
-    };
-    let (q1, r) = div_step(hi, (lo >> 64) as u64, v);
-    let (q0, r) = div_step(r, lo as u64, v);
-    Some(((u128::from(q1) << 64) | u128::from(q0), r >> s))
-}
 
 /// `floor(a * b / d)` for `d > 0`, saturated to the `i128` range.
 fn floor_mul_div(a: i128, b: i128, d: u128) -> i128 {
@@ -185,4 +119,4 @@ pub(crate) fn floor_unit(c: i128, l: u128) -> Fx {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

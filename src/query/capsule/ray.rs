@@ -56,7 +56,14 @@ where
 }
 
 /// The first point of a ray in a closed ball, or `None`: exactly
-/// [`ray_capsule`] on the ball as a capsule with `a = b`.
+/// [`ray_capsule`] on the ball as a capsule with `a = b` (the same bits:
+/// its rounding, ties and degenerate cases).
+///
+/// How: from outside, for a direction of length `2^-16` or more, each
+/// floor is estimated from the integer square root of the discriminant
+/// and decided by the quadratic's sign at the candidate in 256-bit
+/// integers, and the normal is certified by the root's bracket; the
+/// general walk of [`ray_capsule`] answers the rest.
 ///
 /// # Examples
 /// ```
@@ -73,7 +80,7 @@ where
 /// }
 /// ```
 pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit<D>> {
-    ray_capsule(ray, &Capsule::from(*ball))
+    super::sphere::ray_ball(ray, ball).unwrap_or_else(|| ray_capsule(ray, &Capsule::from(*ball)))
 }
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in a closed capsule

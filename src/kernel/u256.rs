@@ -1,0 +1,142 @@
+//! Unsigned 256-bit integers as `(high, low)` pairs of `u128` words: the
+//! full product of two words, division by a word (Knuth's algorithm D on
+//! 64-bit digits, each estimated by the platform's 128-by-64-bit division
+//! and corrected at most twice), sums, shifts and the integer square root.
+//! Enough for the exact predicates whose values stay below 2^256 (the
+//! fractions of [`super::ratio`], the ray against a ball); wider ones use
+//! the general wide integer of the capsule queries.
+
+use super::divide::{Divide, OneOff};
+use crate::num::isqrt_u128;
+
+/// A 256-bit unsigned integer as `(high, low)` words; the tuple order is
+/// the numeric order.
+pub(crate) type U256 = (u128, u128);
+
+/// The full product `a * b`.
+#[inline]
+pub(crate) fn mul_full(a: u128, b: u128) -> U256 {
+    const M: u128 = u64::MAX as u128;
+    let (a1, a0, b1, b0) = (a >> 64, a & M, b >> 64, b & M);
+    let p00 = a0 * b0;
+    let p01 = a0 * b1;
+    let p10 = a1 * b0;
+    let p11 = a1 * b1;
+    // Each term below 2^64: the sum below 3 * 2^64, no overflow.
+    let mid = (p00 >> 64) + (p01 & M) + (p10 & M);
+    (
+        p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64),
+        (mid << 64) | (p00 & M),
+    )
+}
+
+/// `floor((r * 2^64 + x) / v)` and the remainder, for `v >= 2^127` and
+/// `r < v` (so the quotient is below 2^64). Knuth's estimate from the top
+/// two limbs (`r`) over the divisor's top limb is at most 2 too large for
+/// a normalized divisor (TAOCP 4.3.1, theorem B); the full product decides.
+#[inline]
+fn div_step(r: u128, x: u64, v: u128) -> (u64, u128) {
+    let n: U256 = (r >> 64, (r << 64) | u128::from(x));
+    let v1 = (v >> 64) as u64;
+    let mut q = if (r >> 64) as u64 >= v1 {
+        u64::MAX
+    } else {
+        OneOff(v1).div_rem(r).0
+    };
+    loop {
+        let p = mul_full(u128::from(q), v);
+        if p <= n {
+            // n - p < v < 2^128: the low words' difference is all of it.
+            return (q, n.1.wrapping_sub(p.1));
+        }
+        q -= 1;
+    }
+}
+
+/// `(floor(n / d), n mod d)` for `d > 0`, or `None` when the quotient
+/// does not fit in 128 bits (`n.0 >= d`).
+pub(crate) fn div_full(n: U256, d: u128) -> Option<(u128, u128)> {
+    if d == 0 || n.0 >= d {
+        return None;
+    }
+    // Normalize: the divisor's top bit set, the numerator shifted alike
+    // (its high word stays below the shifted divisor).
+    let s = d.leading_zeros();
+    let v = d << s;
+    let (hi, lo) = if s == 0 {
+        n
+    } else {
+        ((n.0 << s) | (n.1 >> (128 - s)), n.1 << s)
+    };
+    let (q1, r) = div_step(hi, (lo >> 64) as u64, v);
+    let (q0, r) = div_step(r, lo as u64, v);
+    Some(((u128::from(q1) << 64) | u128::from(q0), r >> s))
+}
+
+/// `a + b` (the callers keep the sum below 2^256).
+#[inline]
+pub(crate) fn add(a: U256, b: U256) -> U256 {
+    let (lo, carry) = a.1.overflowing_add(b.1);
+    (a.0 + b.0 + u128::from(carry), lo)
+}
+
+/// `a - b` for `a >= b`.
+#[inline]
+pub(crate) fn sub(a: U256, b: U256) -> U256 {
+    let (lo, borrow) = a.1.overflowing_sub(b.1);
+    (a.0 - b.0 - u128::from(borrow), lo)
+}
+
+/// `a * 2^k` for `k < 128` (the callers keep it below 2^256).
+#[inline]
+pub(crate) fn shl(a: U256, k: u32) -> U256 {
+    if k == 0 {
+        a
+    } else {
+        ((a.0 << k) | (a.1 >> (128 - k)), a.1 << k)
+    }
+}
+
+/// `v` as a 256-bit value.
+#[cfg(test)]
+pub(crate) fn wide(v: u128) -> U256 {
+    (0, v)
+}
+
+/// `floor(sqrt(n))`: below 2^128 for every `n`. Newton's iteration from
+/// above, started one above the root of the top 126 or so bits (scaled
+/// back), so it takes one or two steps; each divides by `div_full`.
+pub(crate) fn isqrt(n: U256) -> u128 {
+    if n.0 == 0 {
+        return isqrt_u128(n.1);
+    }
+    // n = top * 4^j + rest, top below 2^128, 1 <= j <= 64: sqrt(n) <
+    // (isqrt(top) + 1) 2^j, capped at the largest root there is.
+    let j = (128 - n.0.leading_zeros()).div_ceil(2);
+    let top = if j == 64 {
+        n.0
+    } else {
+        (n.0 << (128 - 2 * j)) | (n.1 >> (2 * j))
+    };
+    let s = isqrt_u128(top) + 1;
+    let mut x = if s >> (128 - j) != 0 {
+        u128::MAX
+    } else {
+        s << j
+    };
+    loop {
+        // x >= sqrt(n) > n.0, so the quotient fits.
+        let Some((q, _)) = div_full(n, x) else {
+            return x;
+        };
+        // floor((x + q) / 2) without overflow.
+        let y = (x >> 1) + (q >> 1) + (x & q & 1);
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,82 @@
+//! The 256-bit words against `num-bigint`, over operands biased to the
+//! edges (the generators of the fraction tests).
+
+use super::*;
+use crate::kernel::ratio::tests::{big, magnitude, positive};
+use crate::query::capsule::wide::props::config;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use proptest::prelude::*;
+
+#[test]
+fn full_products_at_the_word_edges() {
+    let m = u128::MAX;
+    // (2^128 - 1)^2 = 2^256 - 2^129 + 1.
+    assert_eq!(mul_full(m, m), (m - 1, 1));
+    assert_eq!(mul_full(1 << 64, 1 << 64), (1, 0));
+    assert_eq!(mul_full(0, m), (0, 0));
+    assert_eq!(mul_full(m, 1), (0, m));
+}
+
+#[test]
+fn long_division_refuses_a_quotient_beyond_128_bits() {
+    assert_eq!(div_full((5, 0), 5), None);
+    assert_eq!(div_full((0, 7), 0), None);
+    // 4 * 2^128 = 5 q + r, with 2^128 = 1 (mod 5).
+    let (q, r) = div_full((4, 0), 5).unwrap();
+    assert_eq!(r, 4);
+    assert_eq!(mul_full(q, 5), (3, u128::MAX - 3));
+}
+
+#[test]
+fn roots_at_squares_and_their_neighbours() {
+    for k in [
+        0u128,
+        1,
+        2,
+        3,
+        (1 << 64) - 1,
+        1 << 64,
+        u128::MAX >> 1,
+        u128::MAX,
+    ] {
+        let sq = mul_full(k, k);
+        assert_eq!(isqrt(sq), k, "sqrt of {k}^2");
+        if k > 0 {
+            assert_eq!(isqrt(sub(sq, wide(1))), k - 1, "sqrt of {k}^2 - 1");
+        }
+        if k > 0 && k < u128::MAX {
+            assert_eq!(isqrt(add(sq, wide(1))), k, "sqrt of {k}^2 + 1");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn long_division_matches_bigint(a in magnitude(), b in magnitude(), d in positive(), k in 0u32..128) {
+        // A numerator below d * 2^128: a product, shifted down to fit.
+        let p = mul_full(a as u128, b as u128);
+        let n = (p.0 >> k.min(127), p.1);
+        let want = big(n).div_mod_floor(&BigInt::from(d));
+        match div_full(n, d as u128) {
+            Some((q, r)) => {
+                prop_assert_eq!((BigInt::from(q), BigInt::from(r)), want);
+            }
+            None => prop_assert!(n.0 >= d as u128),
+        }
+        prop_assert_eq!(big(p), BigInt::from(a) * BigInt::from(b));
+    }
+
+    #[test]
+    fn sums_shifts_and_roots_match_bigint(a in magnitude(), b in magnitude(), c in magnitude(), k in 0u32..128) {
+        let p = mul_full(a as u128, b as u128);
+        let q = wide(c as u128);
+        prop_assert_eq!(big(add(p, q)), big(p) + BigInt::from(c));
+        prop_assert_eq!(big(sub(p, q.min(p))), big(p) - big(q.min(p)));
+        let sh = shl((p.0 >> k, p.1), k);
+        prop_assert_eq!(big(sh), big((p.0 >> k, p.1)) << k);
+        prop_assert_eq!(BigInt::from(isqrt(p)), big(p).sqrt());
+    }
+}

@@ -1,0 +1,257 @@
+//! The ray against a ball in 256-bit words: the answer of the general
+//! capsule walk (the same bits), without the 1024-bit integer on the
+//! common inputs.
+//!
+//! Along the ray, `|m + t d|^2 - r^2 = A t^2 + 2 B t + C` with `m = o - c`
+//! (raw bits): `A = |d|^2 < 2^106`, `|B| < 2^107`, `|C| < 2^108`, the
+//! discriminant `B^2 - A C < 2^215`. From outside (`C > 0`) a hit needs
+//! `B < 0` and a discriminant `>= 0`; the entry is the smaller root `t1 =
+//! (|B| - sqrt(disc)) / A`.
+//!
+//! Each floor the answer needs (`t`: of `2^32 t1`; a point coordinate: of
+//! `t1 d_k`; a normal component: of `2^32 (m_k + t1 d_k) / r`) is taken at
+//! both ends of the root's bracket `sqrt(disc)` in `[s, s + 1)`, `s` the
+//! integer square root: equal floors (or a square discriminant, `s` the
+//! root itself) settle it, so the root is never rounded. Otherwise `t` and
+//! the point decide exactly: `t1 e >= x` iff `x / e` lies before the
+//! vertex `|B| / A` with the quadratic `>= 0` there (`A x^2 - 2 |B| x e +
+//! C e^2`, below 2^235); the bracket is at most one integer wide when `|e|
+//! <= A`, so the fast path runs for directions of length `2^-16` or more
+//! (`A >= 2^32`). A normal whose bracket holds an integer (rare: a width
+//! of about `2^32 |d_k| / (A r)`) goes to the general walk.
+
+use crate::kernel::divide::{Divide, OneOff};
+use crate::kernel::u256::{U256, add, div_full, isqrt, mul_full, shl, sub};
+use crate::kernel::wide::mul64;
+use crate::num::{Fx, wide};
+use crate::query::ray::RayHit;
+use crate::shape::{Ball, Ray};
+use crate::vec::Vector;
+
+/// The quadratic of a ray that enters the ball from outside: `b = |B|`
+/// (`B < 0`), `c = C > 0`, `s = floor(sqrt(disc))`, and whether `s` is the
+/// root itself (a square discriminant: a tangent, a rational entry).
+struct Entry {
+    a: u128,
+    b: u128,
+    c: u128,
+    s: u128,
+    square: bool,
+}
+
+/// How a ray starts against a ball.
+enum Start {
+    /// The origin is in the closed ball.
+    Inside,
+    /// From outside, the ray's line never enters.
+    Miss,
+    /// From outside, the line enters (at `t1`, before or after `max_t`).
+    Enters(Entry),
+    /// A direction shorter than 2^-16: for the general walk.
+    Slow,
+}
+
+/// A signed 256-bit value as a sign and a magnitude.
+type Signed = (bool, U256);
+
+/// `x * y` for signed `x` and unsigned `y`.
+fn signed_prod(x: i128, y: u128) -> Signed {
+    (x < 0, mul_full(x.unsigned_abs(), y))
+}
+
+/// `x + y` of signed values.
+fn signed_add(x: Signed, y: Signed) -> Signed {
+    match (x.0 == y.0, x.1 >= y.1) {
+        (true, _) => (x.0, add(x.1, y.1)),
+        (false, true) => (x.0, sub(x.1, y.1)),
+        (false, false) => (y.0, sub(y.1, x.1)),
+    }
+}
+
+/// `(floor(x / d), x mod d)` for `d > 0` (the remainder in `[0, d)`), or
+/// `None` beyond `i128`.
+fn signed_floor_div(x: Signed, d: u128) -> Option<(i128, u128)> {
+    let (q, r) = div_full(x.1, d)?;
+    let q = i128::try_from(q).ok()?;
+    Some(match (x.0, r) {
+        (false, _) | (true, 0) => (if x.0 { -q } else { q }, r),
+        (true, _) => (-q - 1, d - r),
+    })
+}
+
+impl Entry {
+    /// Where the ray starts and whether it enters (see [`Start`]).
+    fn start(m: &[i128], d: &[i128], r: i128) -> Start {
+        // Components below 2^53: one 64-bit product each.
+        let dot =
+            |x: &[i128], y: &[i128]| x.iter().zip(y).map(|(&p, &q)| mul64(p, q)).sum::<i128>();
+        let a = dot(d, d).unsigned_abs();
+        let (b, c) = (dot(m, d), dot(m, m) - mul64(r, r));
+        if c <= 0 {
+            return Start::Inside;
+        }
+        if b >= 0 {
+            return Start::Miss; // outside, never moving closer
+        }
+        let (b, c) = (b.unsigned_abs(), c.unsigned_abs());
+        let (bb, ac) = (mul_full(b, b), mul_full(a, c));
+        if bb < ac {
+            return Start::Miss; // the line passes the ball by
+        }
+        if a < 1 << 32 {
+            return Start::Slow;
+        }
+        let disc = sub(bb, ac);
+        let s = isqrt(disc);
+        let square = mul_full(s, s) == disc;
+        Start::Enters(Entry { a, b, c, s, square })
+    }
+
+    /// `t1 e >= x`, exactly, for `|x| < 2^64` and `|x e| < 2^128`.
+    fn at_least(&self, x: i128, e: i128) -> bool {
+        // The quadratic at x / e, times e^2: A x^2 + C e^2 vs 2 |B| x e.
+        let (xm, em) = (x.unsigned_abs(), e.unsigned_abs());
+        let sides = || {
+            let lhs = add(mul_full(self.a, xm * xm), mul_full(self.c, em * em));
+            (lhs, shl(mul_full(self.b, xm * em), 1))
+        };
+        // x / e before the vertex |B| / A: |x| A <= |B| |e|.
+        let before_vertex = mul_full(xm, self.a) <= mul_full(self.b, em);
+        if e > 0 {
+            // t1 >= x / e: true for x <= 0 (t1 > 0); else x / e is at most
+            // t1 iff it is before the vertex with the quadratic >= 0.
+            if x <= 0 {
+                return true;
+            }
+            let (lhs, rhs) = sides();
+            before_vertex && lhs >= rhs
+        } else if e < 0 {
+            // t1 <= -x / |e|: false for x >= 0; else true at or past the
+            // vertex, or where the quadratic is <= 0.
+            if x >= 0 {
+                return false;
+            }
+            let at_vertex = mul_full(xm, self.a) >= mul_full(self.b, em);
+            let (lhs, rhs) = sides();
+            at_vertex || lhs <= rhs
+        } else {
+            x <= 0
+        }
+    }
+
+    /// `floor(t1 e)` for `|e| <= A`, or `None` beyond 2^62.
+    fn floor(&self, e: i128) -> Option<i128> {
+        // t1 e = (|B| - sqrt(disc)) e / A, with sqrt(disc) in [s, s + 1):
+        // with (|B| - s) |e| = q A + rem, t1 |e| / A lies in (q + (rem -
+        // |e|) / A, q + rem / A], one integer's width at most.
+        let f = e.unsigned_abs();
+        let (q, rem) = div_full(mul_full(self.b - self.s, f), self.a)?;
+        if q >= 1 << 62 {
+            return None;
+        }
+        let q = q as i128;
+        if e >= 0 {
+            if self.square || rem >= f {
+                return Some(q); // the whole bracket is in [q, q + 1)
+            }
+        } else if self.square || rem == 0 || rem >= f {
+            // Negated: [-q - rem / A, -q - (rem - |e|) / A).
+            return Some(-q - i128::from(rem != 0));
+        }
+        // The bracket holds an integer: the quadratic decides.
+        let mut x = if e >= 0 { q } else { -q - 1 };
+        for _ in 0..4 {
+            if !self.at_least(x, e) {
+                x -= 1;
+            } else if self.at_least(x + 1, e) {
+                x += 1;
+            } else {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    /// `floor(2^32 (m_k + t1 d_k) / r)`: exact for a square discriminant,
+    /// else certified (the same at both ends of the root's bracket) or
+    /// `None`.
+    fn normal(&self, mk: i128, dk: i128, r: u64) -> Option<i64> {
+        // m_k + t1 d_k = (m_k A + d_k (|B| - sqrt(disc))) / A; at the
+        // bracket's ends sqrt(disc) = s and s + 1, 2^32 times that is
+        // (q0 A + r0) / A and (q0 A + r0 - 2^32 d_k) / A.
+        let w0 = signed_add(signed_prod(mk, self.a), signed_prod(dk, self.b - self.s));
+        let (q0, r0) = signed_floor_div((w0.0, shl(w0.1, 32)), self.a)?;
+        // The second end's floor: q0 plus floor((r0 - 2^32 d_k) / A)
+        // (|2^32 d_k| < 2^85, r0 < A < 2^106: within i128).
+        let r1 = i128::try_from(r0).ok()? - (dk << 32);
+        let a = i128::try_from(self.a).ok()?;
+        let q1 = q0 + r1.div_euclid(a);
+        // Then over r: floor(floor(x / A) / r) = floor(x / (A r)), by the
+        // platform's 128-by-64-bit division (|q| / r is about 2^32 times a
+        // unit vector's component: well below 2^63).
+        let div = OneOff(r);
+        let over_r = |q: i128| {
+            (q.unsigned_abs() < u128::from(r) << 62)
+                .then(|| div.floor_signed(q.unsigned_abs(), q < 0))
+        };
+        let f0 = over_r(q0)?;
+        (self.square || q1 == q0 || over_r(q1)? == f0).then_some(f0)
+    }
+}
+
+/// [`ray_sphere`](super::ray_sphere) from outside, for a direction of
+/// length `2^-16` or more and a positive radius: `Some(answer)`, or
+/// `None` when the general walk must answer (a shorter direction, radius
+/// 0, a normal the bracket does not settle).
+pub(super) fn ray_ball<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<Option<RayHit<D>>> {
+    let (o, d, c) = (
+        ray.origin().0.map(wide),
+        ray.dir().0.map(wide),
+        ball.center().0.map(wide),
+    );
+    let r = wide(ball.radius());
+    if r == 0 {
+        return None;
+    }
+    let mut m = o;
+    for (mk, ck) in m.iter_mut().zip(c) {
+        *mk -= ck;
+    }
+    let entry = match Entry::start(&m, &d, r) {
+        Start::Inside => {
+            return Some(Some(RayHit {
+                t: Fx::ZERO,
+                point: ray.origin(),
+                normal: Vector::ZERO,
+                inside: true,
+            }));
+        }
+        Start::Miss => return Some(None),
+        Start::Slow => return None,
+        Start::Enters(entry) => entry,
+    };
+    // t1 <= max_t, exactly: the floor of 2^32 t1 below mt, or at it with
+    // t1 (-2^32) >= -mt (2^32 t1 = mt exactly).
+    let mt = wide(ray.max_t());
+    let t = entry.floor(1 << 32)?;
+    if t > mt || (t == mt && !entry.at_least(-mt, -(1 << 32))) {
+        return Some(None);
+    }
+    let mut point = ray.origin();
+    let mut normal = Vector::ZERO;
+    let parts = point.0.iter_mut().zip(normal.0.iter_mut());
+    for ((pk, nk), (&mk, &dk)) in parts.zip(m.iter().zip(&d)) {
+        let step = entry.floor(dk)?;
+        *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
+        *nk = Fx::from_bits(entry.normal(mk, dk, u64::try_from(r).ok()?)?);
+    }
+    Some(Some(RayHit {
+        t: Fx::from_bits(i64::try_from(t).ok()?),
+        point,
+        normal,
+        inside: false,
+    }))
+}
+
+#[cfg(test)]
+mod tests;

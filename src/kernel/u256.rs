@@ -2,9 +2,10 @@
 //! full product of two words, division by a word (Knuth's algorithm D on
 //! 64-bit digits, each estimated by the platform's 128-by-64-bit division
 //! and corrected at most twice), sums, shifts and the integer square root.
-//! Enough for the exact predicates whose values stay below 2^256 (the
-//! fractions of [`super::ratio`], the ray against a ball); wider ones use
-//! the general wide integer of the capsule queries.
+//! Signed values are a sign and a magnitude ([`Signed`]). Enough for the
+//! exact predicates whose values stay below 2^256 (the fractions of
+//! [`super::ratio`], the ray against a ball or an oriented box); wider
+//! ones use the general wide integer of the capsule queries.
 
 use super::divide::{Divide, OneOff};
 use crate::num::isqrt_u128;
@@ -136,6 +137,34 @@ pub(crate) fn isqrt(n: U256) -> u128 {
         }
         x = y;
     }
+}
+
+/// A signed 256-bit value as a sign and a magnitude.
+pub(crate) type Signed = (bool, U256);
+
+/// `x * y` for signed `x` and unsigned `y`.
+pub(crate) fn signed_prod(x: i128, y: u128) -> Signed {
+    (x < 0, mul_full(x.unsigned_abs(), y))
+}
+
+/// `x + y` of signed values.
+pub(crate) fn signed_add(x: Signed, y: Signed) -> Signed {
+    match (x.0 == y.0, x.1 >= y.1) {
+        (true, _) => (x.0, add(x.1, y.1)),
+        (false, true) => (x.0, sub(x.1, y.1)),
+        (false, false) => (y.0, sub(y.1, x.1)),
+    }
+}
+
+/// `(floor(x / d), x mod d)` for `d > 0` (the remainder in `[0, d)`), or
+/// `None` beyond `i128`.
+pub(crate) fn signed_floor_div(x: Signed, d: u128) -> Option<(i128, u128)> {
+    let (q, r) = div_full(x.1, d)?;
+    let q = i128::try_from(q).ok()?;
+    Some(match (x.0, r) {
+        (false, _) | (true, 0) => (if x.0 { -q } else { q }, r),
+        (true, _) => (-q - 1, d - r),
+    })
 }
 
 #[cfg(test)]

@@ -21,7 +21,9 @@
 //! of about `2^32 |d_k| / (A r)`) goes to the general walk.
 
 use crate::kernel::divide::{Divide, OneOff};
-use crate::kernel::u256::{U256, add, div_full, isqrt, mul_full, shl, sub};
+use crate::kernel::u256::{
+    add, div_full, isqrt, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
+};
 use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
@@ -49,34 +51,6 @@ enum Start {
     Enters(Entry),
     /// A direction shorter than 2^-16: for the general walk.
     Slow,
-}
-
-/// A signed 256-bit value as a sign and a magnitude.
-type Signed = (bool, U256);
-
-/// `x * y` for signed `x` and unsigned `y`.
-fn signed_prod(x: i128, y: u128) -> Signed {
-    (x < 0, mul_full(x.unsigned_abs(), y))
-}
-
-/// `x + y` of signed values.
-fn signed_add(x: Signed, y: Signed) -> Signed {
-    match (x.0 == y.0, x.1 >= y.1) {
-        (true, _) => (x.0, add(x.1, y.1)),
-        (false, true) => (x.0, sub(x.1, y.1)),
-        (false, false) => (y.0, sub(y.1, x.1)),
-    }
-}
-
-/// `(floor(x / d), x mod d)` for `d > 0` (the remainder in `[0, d)`), or
-/// `None` beyond `i128`.
-fn signed_floor_div(x: Signed, d: u128) -> Option<(i128, u128)> {
-    let (q, r) = div_full(x.1, d)?;
-    let q = i128::try_from(q).ok()?;
-    Some(match (x.0, r) {
-        (false, _) | (true, 0) => (if x.0 { -q } else { q }, r),
-        (true, _) => (-q - 1, d - r),
-    })
 }
 
 impl Entry {

@@ -12,10 +12,13 @@
 //! Scales (raw bits, every input in the domain): axis components below
 //! 2^33, `n_i` below 2^67 per component, `Delta` below 2^102, `n_i . (o -
 //! c)` and `n_i . dir` below 2^122 (both fit `i128`); the slab half-widths
-//! `2^-32 h_i |Delta|` are lifted by 2^32 to integers below 2^155, so the
-//! times are fractions of [`Big`]s below 2^157 whose cross-products stay
-//! below 2^320.
+//! `2^-32 h_i |Delta|` are lifted by 2^32 to integers below 2^155. The
+//! ray's raw times are then fractions of numerators below 2^156 (256-bit
+//! words) over `|n_i . dir|` below 2^123: kept as an integer part and a
+//! fraction below one, compared exactly in 256 bits. The ball's program
+//! uses [`Big`] (see [`Gap`]).
 
+use crate::kernel::u256::{Signed, mul_full, signed_add, signed_floor_div, signed_prod};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
 use crate::query::capsule::core::{Face, Gap};
@@ -59,21 +62,49 @@ fn rel3<const D: usize>(p: &Vector<D>, q: &Vector<D>) -> [i128; 3] {
     r
 }
 
-/// An exact rational time `num / den`, `den > 0`.
+/// The largest raw time kept exactly: beyond it (either way) a time is
+/// saturated, past every `max_t` and below every start.
+const SAT: i128 = 1 << 126;
+
+/// A raw time (`t 2^32`) `q + r / d` with `0 <= r < d`, exactly, or
+/// saturated at `+-SAT` (`r = 0`).
 #[derive(Clone, Copy)]
-struct Frac {
-    num: Big,
-    den: Big,
+struct RawTime {
+    q: i128,
+    r: u128,
+    d: u128,
 }
 
-impl Frac {
-    fn after(&self, o: &Frac) -> bool {
-        self.num.mul(o.den) > o.num.mul(self.den)
+impl RawTime {
+    /// `n / d` for `d > 0` (`|n| < 2^156`, `d < 2^123`).
+    fn new(n: Signed, d: u128) -> RawTime {
+        match signed_floor_div(n, d) {
+            Some((q, r)) if q.unsigned_abs() < SAT.unsigned_abs() => RawTime { q, r, d },
+            _ => RawTime {
+                q: if n.0 { -SAT } else { SAT },
+                r: 0,
+                d: 1,
+            },
+        }
+    }
+
+    /// `self < o`, exactly (two saturated times of one sign are equal):
+    /// the integer parts, then the fractions by cross-multiplication (each
+    /// below 2^246).
+    fn lt(&self, o: &RawTime) -> bool {
+        self.q < o.q || (self.q == o.q && mul_full(self.r, o.d) < mul_full(o.r, self.d))
     }
 }
 
 /// The exact first point of the ray in the parallelepiped (same answer
 /// shape and rules as [`ray_obb`](super::ray_obb)).
+///
+/// Per face pair `i`, with `u = 2^32 n_i . (o - c)` and `v = n_i . dir`
+/// (signs taken so that `Delta > 0`) and `H = h_i Delta`: the slab is
+/// `|u + T v| <= H` for the raw time `T = t 2^32`, entered at `(-H - u) /
+/// v` (or `(u - H) / -v`) and left at `(H - u) / v` (or `(u + H) / -v`):
+/// numerators below 2^156 in 256-bit words, denominators below 2^123, so
+/// each time is its integer part and a fraction below one ([`RawTime`]).
 #[inline(never)]
 pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let a = axes3(obb);
@@ -84,48 +115,20 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
     ];
     let delta = dot(&normals[0], &a[0]);
     let sign = if delta < 0 { -1 } else { 1 };
-    let abs_delta = Big::from(delta.abs());
+    let abs_delta = delta.unsigned_abs();
     let rel = rel3(&ray.origin(), &obb.center());
     let dir = rel3(&ray.dir(), &Vector::<D>::ZERO);
-    let lift = Big::pow2(32);
-    let mut enter: Option<(Frac, usize, bool)> = None;
-    let mut exit: Option<Frac> = None;
-    for (i, (n, h)) in normals.iter().zip(obb.half().0).enumerate() {
-        // Box coordinate s_i = u / (2^32 Delta) in value, u = 2^32 sign
-        // n.(p - c): the slab is |u + t v| <= H.
-        let u = Big::from(sign * dot(n, &rel)).mul(lift);
-        let v = Big::from(sign * dot(n, &dir)).mul(lift);
-        let big_h = Big::from(wide(h)).mul(abs_delta);
-        if v.is_zero() {
-            if u > big_h || u.neg() > big_h {
-                return None;
-            }
-            continue;
-        }
-        // Entering through s_i = -h_i (v > 0: outward normal -A_i) or
-        // +h_i (v < 0).
-        let toward_plus = v.is_negative();
-        let (den, lo, hi) = if toward_plus {
-            (v.neg(), u.sub(big_h), u.add(big_h))
-        } else {
-            (v, big_h.neg().sub(u), big_h.sub(u))
-        };
-        let (e, x) = (Frac { num: lo, den }, Frac { num: hi, den });
-        if enter.as_ref().is_none_or(|(best, _, _)| e.after(best)) {
-            enter = Some((e, i, toward_plus));
-        }
-        if exit.as_ref().is_none_or(|best| best.after(&x)) {
-            exit = Some(x);
-        }
+    // Per face pair: u, v and H; the origin is in the closed box iff
+    // |u| <= H for every pair (then the answer needs no time at all).
+    let mut slabs = [((false, (0, 0)), 0i128, (false, (0, 0))); 3];
+    let mut inside = true;
+    for ((slot, n), h) in slabs.iter_mut().zip(&normals).zip(obb.half().0) {
+        let u = signed_prod(sign * dot(n, &rel), 1 << 32);
+        let big_h: Signed = (false, mul_full(wide(h).unsigned_abs(), abs_delta));
+        inside &= u.1 <= big_h.1;
+        *slot = (u, sign * dot(n, &dir), big_h);
     }
-    // The direction is non-zero and the axes independent: some v_i is
-    // non-zero, so both are `Some`.
-    let ((e, axis, toward_plus), x) = (enter?, exit?);
-    if e.after(&x) || x.num.is_negative() {
-        return None;
-    }
-    if e.num.is_negative() || e.num.is_zero() {
-        // The origin is in every slab.
+    if inside {
         return Some(RayHit {
             t: Fx::ZERO,
             point: ray.origin(),
@@ -133,20 +136,52 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
             inside: true,
         });
     }
-    let t_scaled = e.num.mul(lift);
-    if t_scaled > Big::from(wide(ray.max_t())).mul(e.den) {
+    let mut enter: Option<(RawTime, usize, bool)> = None;
+    let mut exit: Option<RawTime> = None;
+    for (i, &(u, v, big_h)) in slabs.iter().enumerate().take(D) {
+        let neg = |x: Signed| (!x.0, x.1);
+        if v == 0 {
+            if u.1 > big_h.1 {
+                return None;
+            }
+            continue;
+        }
+        // Entering through s_i = -h_i (v > 0: outward normal -A_i) or
+        // +h_i (v < 0).
+        let toward_plus = v < 0;
+        let (lo, hi) = if toward_plus {
+            (signed_add(u, neg(big_h)), signed_add(u, big_h))
+        } else {
+            (signed_add(neg(big_h), neg(u)), signed_add(big_h, neg(u)))
+        };
+        let den = v.unsigned_abs();
+        let (e, x) = (RawTime::new(lo, den), RawTime::new(hi, den));
+        if enter.as_ref().is_none_or(|(best, _, _)| best.lt(&e)) {
+            enter = Some((e, i, toward_plus));
+        }
+        if exit.as_ref().is_none_or(|best| x.lt(best)) {
+            exit = Some(x);
+        }
+    }
+    // The origin is outside some slab, and there the direction is
+    // non-zero (else the miss above): both are `Some`.
+    let ((e, axis, toward_plus), x) = (enter?, exit?);
+    if x.lt(&e) || x.q < 0 {
         return None;
     }
-    // <= max_t: in range.
-    let t = Fx::from_bits(t_scaled.div_floor(e.den).to_i128_saturating() as i64);
+    // From outside: the latest entry is positive.
+    let mt = wide(ray.max_t());
+    if e.q > mt || (e.q == mt && e.r > 0) {
+        return None;
+    }
+    // <= max_t: the floor of T is its integer part, below 2^63.
+    let t = Fx::from_bits(e.q as i64);
     let mut point = ray.origin();
     for (p, d) in point.0.iter_mut().zip(dir) {
-        // On the box: in the domain, the saturation never acts.
-        let step = e
-            .num
-            .mul(Big::from(d))
-            .div_floor(e.den)
-            .to_i128_saturating();
+        // floor(T d / 2^32) = floor((q d + floor(r d / den)) / 2^32); on
+        // the box: in the domain, the saturation never acts.
+        let frac = signed_floor_div(signed_prod(d, e.r), e.d).map_or(0, |(f, _)| f);
+        let step = (e.q * d + frac) >> 32;
         let raw = wide(*p).saturating_add(step);
         *p = Fx::from_bits(raw.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
     }

@@ -337,12 +337,7 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
         return None;
     }
     if e <= Time::ZERO {
-        return Some(RayHit {
-            t: Fx::ZERO,
-            point: ray.origin(),
-            normal: Vector::ZERO,
-            inside: true,
-        });
+        return Some(RayHit::at_origin(ray));
     }
     // t raw bits (scale 2^32) = e.num * 2^(64 - s) / e.den. Compare with
     // max_t: e.num * 2^(64 - s) < 2^55 * 2^64 = 2^119; max_t raw * e.den

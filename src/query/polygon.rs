@@ -13,7 +13,7 @@ use super::capsule::pair::add_core;
 use super::ray::RayHit;
 use crate::kernel::ratio::{Ratio, floor_unit};
 use crate::kernel::wide::mul64;
-use crate::num::{Fx, wide};
+use crate::num::wide;
 use crate::shape::{Polygon, Ray, Shape};
 use crate::vec::{Vec2, Vector};
 
@@ -227,12 +227,7 @@ pub fn ray_polygon<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option
         }
     }
     if inside {
-        return Some(RayHit {
-            t: Fx::ZERO,
-            point: ray.origin(),
-            normal: Vector::ZERO,
-            inside: true,
-        });
+        return Some(RayHit::at_origin(ray));
     }
     // From outside, a hit enters through an edge (an edge the origin is
     // outside of either bounds the entry or ends the ray before 0).

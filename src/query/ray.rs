@@ -93,9 +93,10 @@ fn ray_aabb_slab<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<
 }
 
 impl<const D: usize> RayHit<D> {
-    /// The hit of a ray whose origin is in the closed box.
+    /// The hit of a ray whose origin is in the closed shape: `t = 0`,
+    /// `point` the origin, `normal` zero, `inside`.
     #[inline(always)]
-    fn at_origin(ray: &Ray<D>) -> Self {
+    pub(crate) fn at_origin(ray: &Ray<D>) -> Self {
         RayHit {
             t: Fx::ZERO,
             point: ray.origin(),

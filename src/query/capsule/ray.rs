@@ -131,12 +131,7 @@ pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option
     gap.point(&ray.origin(), true);
     let r = wide(capsule.radius());
     if gap.within(r) {
-        return Some(RayHit {
-            t: Fx::ZERO,
-            point: ray.origin(),
-            normal: Vector::ZERO,
-            inside: true,
-        });
+        return Some(RayHit::at_origin(ray));
     }
     // A certain miss of the ray's segment and the capsule's core (their
     // distance beyond the radius), when the segment is within the

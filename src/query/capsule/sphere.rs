@@ -193,12 +193,7 @@ pub(super) fn ray_ball<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<O
     }
     let entry = match Entry::start(&m, &d, r) {
         Start::Inside => {
-            return Some(Some(RayHit {
-                t: Fx::ZERO,
-                point: ray.origin(),
-                normal: Vector::ZERO,
-                inside: true,
-            }));
+            return Some(Some(RayHit::at_origin(ray)));
         }
         Start::Miss => return Some(None),
         Start::Slow => return None,

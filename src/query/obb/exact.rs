@@ -129,12 +129,7 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
         *slot = (u, sign * dot(n, &dir), big_h);
     }
     if inside {
-        return Some(RayHit {
-            t: Fx::ZERO,
-            point: ray.origin(),
-            normal: Vector::ZERO,
-            inside: true,
-        });
+        return Some(RayHit::at_origin(ray));
     }
     let mut enter: Option<(RawTime, usize, bool)> = None;
     let mut exit: Option<RawTime> = None;

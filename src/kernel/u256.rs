@@ -98,6 +98,18 @@ pub(crate) fn shl(a: U256, k: u32) -> U256 {
     }
 }
 
+/// The product `a b` as three words, most significant first (the array
+/// order is the numeric order), for a product below 2^384.
+pub(crate) fn mul_384(a: U256, b: U256) -> [u128; 3] {
+    let (h00, l00) = mul_full(a.1, b.1);
+    let (h01, l01) = mul_full(a.0, b.1);
+    let (h10, l10) = mul_full(a.1, b.0);
+    let (mid, c1) = h00.overflowing_add(l01);
+    let (mid, c2) = mid.overflowing_add(l10);
+    let top = a.0 * b.0 + h01 + h10 + u128::from(c1) + u128::from(c2);
+    [top, mid, l00]
+}
+
 /// `v` as a 256-bit value.
 #[cfg(test)]
 pub(crate) fn wide(v: u128) -> U256 {

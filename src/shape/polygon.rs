@@ -23,7 +23,8 @@ pub const MIN_VERTICES: usize = 3;
 /// Stored inline: a fixed array of `N` vertices and a count, no heap
 /// allocation per polygon; unused slots are zero. `N` is the capacity:
 /// [`MAX_VERTICES`] (64, 1 KiB) by default, the one [`Shape`](crate::Shape)
-/// holds; [`Polygon8`] (8 vertices, 136 bytes) for the small polygons of
+/// holds; [`Polygon8`] (8 vertices, 136 bytes on 64-bit targets) for the
+/// small polygons of
 /// most games, whose arrays then stay compact in memory. Every query takes
 /// any capacity, and the answers do not depend on it.
 ///
@@ -35,7 +36,8 @@ pub struct Polygon<const N: usize = MAX_VERTICES> {
     points: [Vec2; N],
 }
 
-/// A polygon of at most 8 vertices (136 bytes): see [`Polygon`].
+/// A polygon of at most 8 vertices (136 bytes on 64-bit targets): see
+/// [`Polygon`].
 pub type Polygon8 = Polygon<8>;
 
 /// Why a vertex list is not a strictly convex, counter-clockwise, simple

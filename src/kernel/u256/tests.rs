@@ -70,6 +70,18 @@ proptest! {
     }
 
     #[test]
+    fn products_of_three_words_match_bigint(a in magnitude(), b in magnitude(), c in magnitude(), d in magnitude(), k in 0u32..128) {
+        // Two 256-bit values whose high words multiply below 2^128.
+        let x = ((a as u128) >> k, b as u128);
+        let y = ((c as u128) >> (127 - k.min(127)).clamp(1, 127), d as u128);
+        // (x.0 + 1)(y.0 + 1) <= 2^128 keeps the product below 2^384.
+        prop_assume!((x.0 + 1).checked_mul(y.0 + 1).is_some());
+        let [t, m, l] = mul_384(x, y);
+        let got = (BigInt::from(t) << 256u32) + (BigInt::from(m) << 128u32) + BigInt::from(l);
+        prop_assert_eq!(got, big(x) * big(y));
+    }
+
+    #[test]
     fn sums_shifts_and_roots_match_bigint(a in magnitude(), b in magnitude(), c in magnitude(), k in 0u32..128) {
         let p = mul_full(a as u128, b as u128);
         let q = wide(c as u128);

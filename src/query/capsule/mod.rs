@@ -14,6 +14,7 @@
 pub(crate) mod core;
 pub mod pair;
 pub mod ray;
+mod segments;
 mod sphere;
 pub(crate) mod wide;
 

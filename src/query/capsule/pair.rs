@@ -2,6 +2,7 @@
 //! per-pair functions it stands on.
 
 use super::core::{Gap, radius_sum};
+use super::segments::{point_within, round, segments_within};
 use crate::dim::{Const, Dim};
 use crate::num::wide;
 use crate::query::obb::obb_overlap;
@@ -60,6 +61,11 @@ where
         (Shape::Aabb(p), Shape::Obb(q)) | (Shape::Obb(q), Shape::Aabb(p)) => aabb_obb_overlap(p, q),
         (Shape::Sphere(p), Shape::Sphere(q)) => sphere_overlap(p, q),
         _ => {
+            // Balls, segments and capsules: their segments' distance in
+            // 256-bit words first.
+            if let (Some((pa, da, ra)), Some((pb, db, rb))) = (round(a), round(b)) {
+                return segments_within(&pa, &da, &pb, &db, ra + rb);
+            }
             let mut gap = Gap::new();
             let ra = add_core(&mut gap, a, false);
             let rb = add_core(&mut gap, b, true);
@@ -136,10 +142,11 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// zero-length ones included.
 ///
 /// The closest points minimize `|w + s u - t v|^2` over `s, t` in
-/// `[0, 1]`; the minimum is at an end point against the other segment or
-/// at the interior solution of the normal equations, each tried exactly
-/// (Cramer's rule in 1024-bit integers) and its squared distance compared
-/// with `(ra + rb)^2` by cross-multiplication. Nothing is rounded.
+/// `[0, 1]`; the minimum is at the interior solution of the normal
+/// equations (Cramer's rule) or on an edge of that square (an end point
+/// against the other segment), each decided exactly in 256-bit integers
+/// against `(ra + rb)^2` (one product of the 3D interior case in 384
+/// bits). Nothing is rounded.
 ///
 /// # Examples
 /// ```
@@ -152,10 +159,20 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// assert!(!capsule_overlap(&a, &c));
 /// ```
 pub fn capsule_overlap<const D: usize>(a: &Capsule<D>, b: &Capsule<D>) -> bool {
-    let mut gap = Gap::new();
-    gap.segment(&a.a(), &a.b(), false);
-    gap.segment(&b.a(), &b.b(), true);
-    gap.within(radius_sum(a.radius(), b.radius()))
+    let r = radius_sum(a.radius(), b.radius());
+    let raw = |v: Vector<D>| v.0.map(wide);
+    let (pa, pb) = (raw(a.a()), raw(b.a()));
+    let (da, db) = (minus(raw(a.b()), &pa), minus(raw(b.b()), &pb));
+    segments_within(&pa, &da, &pb, &db, r)
+}
+
+/// `x - y` per component.
+fn minus<const D: usize>(x: [i128; D], y: &[i128; D]) -> [i128; D] {
+    let mut r = x;
+    for (rk, yk) in r.iter_mut().zip(y) {
+        *rk -= yk;
+    }
+    r
 }
 
 /// Whether a capsule and a ball overlap as closed sets: the distance from
@@ -171,10 +188,15 @@ pub fn capsule_overlap<const D: usize>(a: &Capsule<D>, b: &Capsule<D>) -> bool {
 /// assert!(capsule_sphere_overlap(&c, &ball));
 /// ```
 pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) -> bool {
-    let mut gap = Gap::new();
-    gap.segment(&c.a(), &c.b(), false);
-    gap.point(&ball.center(), true);
-    gap.within(radius_sum(c.radius(), ball.radius()))
+    // The point against the segment, exactly in 256-bit integers.
+    let r = radius_sum(c.radius(), ball.radius());
+    let raw = |v: Vector<D>| v.0.map(wide);
+    let a = raw(c.a());
+    point_within(
+        &minus(a, &raw(ball.center())),
+        &minus(raw(c.b()), &a),
+        r * r,
+    )
 }
 
 /// Whether a capsule and an axis-aligned box overlap as closed sets: the

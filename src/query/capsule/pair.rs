@@ -2,7 +2,7 @@
 //! per-pair functions it stands on.
 
 use super::core::{Gap, radius_sum};
-use super::segments::{point_within, round, segments_within};
+use super::segments::{core, cores_within, round};
 use crate::dim::{Const, Dim};
 use crate::num::wide;
 use crate::query::obb::obb_overlap;
@@ -63,8 +63,8 @@ where
         _ => {
             // Balls, segments and capsules: their segments' distance in
             // 256-bit words first.
-            if let (Some((pa, da, ra)), Some((pb, db, rb))) = (round(a), round(b)) {
-                return segments_within(&pa, &da, &pb, &db, ra + rb);
+            if let (Some(x), Some(y)) = (round(a), round(b)) {
+                return cores_within(&x, &y);
             }
             let mut gap = Gap::new();
             let ra = add_core(&mut gap, a, false);
@@ -159,20 +159,7 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// assert!(!capsule_overlap(&a, &c));
 /// ```
 pub fn capsule_overlap<const D: usize>(a: &Capsule<D>, b: &Capsule<D>) -> bool {
-    let r = radius_sum(a.radius(), b.radius());
-    let raw = |v: Vector<D>| v.0.map(wide);
-    let (pa, pb) = (raw(a.a()), raw(b.a()));
-    let (da, db) = (minus(raw(a.b()), &pa), minus(raw(b.b()), &pb));
-    segments_within(&pa, &da, &pb, &db, r)
-}
-
-/// `x - y` per component.
-fn minus<const D: usize>(x: [i128; D], y: &[i128; D]) -> [i128; D] {
-    let mut r = x;
-    for (rk, yk) in r.iter_mut().zip(y) {
-        *rk -= yk;
-    }
-    r
+    cores_within(&core(a), &core(b))
 }
 
 /// Whether a capsule and a ball overlap as closed sets: the distance from
@@ -188,15 +175,7 @@ fn minus<const D: usize>(x: [i128; D], y: &[i128; D]) -> [i128; D] {
 /// assert!(capsule_sphere_overlap(&c, &ball));
 /// ```
 pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) -> bool {
-    // The point against the segment, exactly in 256-bit integers.
-    let r = radius_sum(c.radius(), ball.radius());
-    let raw = |v: Vector<D>| v.0.map(wide);
-    let a = raw(c.a());
-    point_within(
-        &minus(a, &raw(ball.center())),
-        &minus(raw(c.b()), &a),
-        r * r,
-    )
+    cores_within(&core(c), &core(&Capsule::from(*ball)))
 }
 
 /// Whether a capsule and an axis-aligned box overlap as closed sets: the

@@ -23,25 +23,34 @@ use crate::dim::{Const, Dim};
 use crate::kernel::u256::{Signed, U256, add, mul_384, mul_full, signed_add, signed_prod};
 use crate::kernel::wide::mul64;
 use crate::num::wide;
-use crate::shape::Shape;
-use crate::vec::Vector;
+use crate::shape::{Capsule, Shape};
 
-/// A ball, segment or capsule as its segment's start and direction and
-/// its radius, raw bits (a ball: direction zero; a segment: radius 0);
-/// `None` for the other shapes.
-pub(super) fn round<const D: usize>(s: &Shape<D>) -> Option<([i128; D], [i128; D], i128)>
+/// A capsule's core and radius in raw bits: its segment's start, its
+/// direction `b - a`, and its radius.
+pub(super) type Core<const D: usize> = ([i128; D], [i128; D], i128);
+
+/// The [`Core`] of a capsule (a segment: radius 0; a ball: direction 0).
+pub(super) fn core<const D: usize>(c: &Capsule<D>) -> Core<D> {
+    let (a, b) = (c.a().0.map(wide), c.b().0.map(wide));
+    (a, plus(&b, -1, &a), wide(c.radius()))
+}
+
+/// The [`Core`] of a ball, segment or capsule; `None` for other shapes.
+pub(super) fn round<const D: usize>(s: &Shape<D>) -> Option<Core<D>>
 where
     Const<D>: Dim<D>,
 {
-    let raw = |v: &Vector<D>| v.0.map(wide);
-    let (a, b, r) = match s {
-        Shape::Sphere(x) => (x.center(), x.center(), x.radius()),
-        Shape::Segment(x) => (x.a(), x.b(), crate::Fx::ZERO),
-        Shape::Capsule(x) => (x.a(), x.b(), x.radius()),
+    Some(core(&match s {
+        Shape::Sphere(x) => Capsule::from(*x),
+        Shape::Segment(x) => Capsule::from(*x),
+        Shape::Capsule(x) => *x,
         _ => return None,
-    };
-    let (a, b) = (raw(&a), raw(&b));
-    Some((a, plus(&b, -1, &a), wide(r)))
+    }))
+}
+
+/// Whether two cores come within the sum of their radii: [`segments_within`].
+pub(super) fn cores_within<const D: usize>(x: &Core<D>, y: &Core<D>) -> bool {
+    segments_within(&x.0, &x.1, &y.0, &y.1, x.2 + y.2)
 }
 
 /// `x . y` of raw-bit vectors (components below 2^55, so within `i64`:
@@ -109,6 +118,10 @@ pub(super) fn segments_within<const D: usize>(
         return false;
     }
     let w = plus(p1, -1, p2);
+    // A point (a ball's core) against the other segment: one test.
+    if d2.iter().all(|&c| c == 0) {
+        return point_within(&w, d1, r * r);
+    }
     let (a, b, e) = (dot(d1, d1), dot(d1, d2), dot(d2, d2));
     let (c, f) = (dot(d1, &w), dot(d2, &w));
     // The determinant a e - b^2 >= 0 (Cauchy-Schwarz), below 2^218.

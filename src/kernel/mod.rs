@@ -14,6 +14,8 @@
 //!   for the one time a query reports.
 //! - [`wide`]: raw bits widened to `i128` (the separating-axis test).
 //! - [`u256`]: 256-bit unsigned arithmetic on pairs of `u128` words.
+//! - [`u512`]: [`Wide`](u512::Wide), signed 512-bit integers (the ray
+//!   against a capsule's cylinder).
 //! - [`ratio`]: [`Ratio`](ratio::Ratio), an exact fraction of `i128`s in
 //!   256-bit arithmetic (the clipped parameters of rays and edges against
 //!   polygons), and the rounded components of unit vectors.
@@ -27,6 +29,7 @@ pub(crate) mod raw_box;
 pub(crate) mod span;
 pub(crate) mod time;
 pub(crate) mod u256;
+pub(crate) mod u512;
 pub(crate) mod wide;
 
 /// All ones when `x < y`, else zero (`|x - y| < 2^127`), as a value the

@@ -110,6 +110,25 @@ pub(crate) fn mul_384(a: U256, b: U256) -> [u128; 3] {
     [top, mid, l00]
 }
 
+/// The full product `a b` as four words, most significant first (the
+/// array order is the numeric order).
+pub(crate) fn mul_512(a: U256, b: U256) -> [u128; 4] {
+    let (h00, l00) = mul_full(a.1, b.1);
+    let (h01, l01) = mul_full(a.0, b.1);
+    let (h10, l10) = mul_full(a.1, b.0);
+    let (h11, l11) = mul_full(a.0, b.0);
+    // The middle word: h00 + l01 + l10, its carries into the next.
+    let (mid, c1) = h00.overflowing_add(l01);
+    let (mid, c2) = mid.overflowing_add(l10);
+    // The next word: l11 + h01 + h10 + carries (each sum's carry into the
+    // top word, which cannot overflow: the product is below 2^512).
+    let (next, c3) = l11.overflowing_add(h01);
+    let (next, c4) = next.overflowing_add(h10);
+    let (next, c5) = next.overflowing_add(u128::from(c1) + u128::from(c2));
+    let top = h11 + u128::from(c3) + u128::from(c4) + u128::from(c5);
+    [top, next, mid, l00]
+}
+
 /// `v` as a 256-bit value.
 #[cfg(test)]
 pub(crate) fn wide(v: u128) -> U256 {

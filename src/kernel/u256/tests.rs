@@ -82,6 +82,16 @@ proptest! {
     }
 
     #[test]
+    fn products_of_four_words_match_bigint(a in magnitude(), b in magnitude(), c in magnitude(), d in magnitude(), k in 0u32..128, all_ones in any::<bool>()) {
+        // Two 256-bit values of any width (all ones at the edge).
+        let x = if all_ones { (u128::MAX, u128::MAX) } else { ((a as u128) << (k % 64), b as u128) };
+        let y = ((c as u128) >> (k / 2), d as u128);
+        let [t, n, m, l] = mul_512(x, y);
+        let got = (BigInt::from(t) << 384u32) + (BigInt::from(n) << 256u32) + (BigInt::from(m) << 128u32) + BigInt::from(l);
+        prop_assert_eq!(got, big(x) * big(y));
+    }
+
+    #[test]
     fn sums_shifts_and_roots_match_bigint(a in magnitude(), b in magnitude(), c in magnitude(), k in 0u32..128) {
         let p = mul_full(a as u128, b as u128);
         let q = wide(c as u128);

@@ -12,6 +12,7 @@
 //! [`Shape`]: crate::Shape
 
 pub(crate) mod core;
+mod cylinder;
 pub mod pair;
 pub mod ray;
 mod segments;

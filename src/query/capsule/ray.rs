@@ -80,7 +80,8 @@ where
 /// }
 /// ```
 pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit<D>> {
-    super::sphere::ray_ball(ray, ball).unwrap_or_else(|| ray_capsule(ray, &Capsule::from(*ball)))
+    super::sphere::ray_ball(ray, ball.center(), ball.radius())
+        .unwrap_or_else(|| walk(ray, &Capsule::from(*ball)))
 }
 
 /// The first point of a ray (for `t` in `[0, max_t]`) in a closed capsule
@@ -105,7 +106,12 @@ pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit
 ///   against the ray's largest direction component: `-sign(dir_k) e_k` for
 ///   the first `k` with the largest `|dir_k|`.
 ///
-/// How: along the ray the squared distance to the segment is a convex
+/// How: for a positive radius and inputs below 2^54 (raw bits), the entry
+/// into the axis's infinite cylinder, in 512-bit integers: the answer when
+/// it lies between the end planes, else the ray against the end ball on
+/// its side (each floor taken at both ends of a bracket of the square
+/// root, kept when they agree). Otherwise, or when a bracket does not
+/// settle: along the ray the squared distance to the segment is a convex
 /// piecewise quadratic in `t`, with pieces where the closest point is `a`,
 /// interior, or `b`; the pieces are walked in order from `t = 0`, each
 /// decided exactly at its rational end (1024-bit integers), and the entry
@@ -126,6 +132,12 @@ pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option
     if apart(ray, capsule) {
         return None;
     }
+    super::cylinder::ray_capsule(ray, capsule).unwrap_or_else(|| walk(ray, capsule))
+}
+
+/// The general walk of [`ray_capsule`] (its answer for every input): the
+/// pieces in 1024-bit integers.
+pub(super) fn walk<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option<RayHit<D>> {
     let mut gap = Gap::new();
     gap.segment(&capsule.a(), &capsule.b(), false);
     gap.point(&ray.origin(), true);

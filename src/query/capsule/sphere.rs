@@ -27,7 +27,7 @@ use crate::kernel::u256::{
 use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
-use crate::shape::{Ball, Ray};
+use crate::shape::Ray;
 use crate::vec::Vector;
 
 /// The quadratic of a ray that enters the ball from outside: `b = |B|`
@@ -173,17 +173,22 @@ impl Entry {
     }
 }
 
-/// [`ray_sphere`](super::ray_sphere) from outside, for a direction of
+/// [`ray_sphere`](super::ray_sphere) on the ball of this center and radius,
+/// from outside, for a direction of
 /// length `2^-16` or more and a positive radius: `Some(answer)`, or
 /// `None` when the general walk must answer (a shorter direction, radius
 /// 0, a normal the bracket does not settle).
-pub(super) fn ray_ball<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<Option<RayHit<D>>> {
+pub(super) fn ray_ball<const D: usize>(
+    ray: &Ray<D>,
+    center: Vector<D>,
+    radius: Fx,
+) -> Option<Option<RayHit<D>>> {
     let (o, d, c) = (
         ray.origin().0.map(wide),
         ray.dir().0.map(wide),
-        ball.center().0.map(wide),
+        center.0.map(wide),
     );
-    let r = wide(ball.radius());
+    let r = wide(radius);
     if r == 0 {
         return None;
     }
@@ -223,4 +228,4 @@ pub(super) fn ray_ball<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<O
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

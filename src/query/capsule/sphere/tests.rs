@@ -4,20 +4,20 @@
 //! and 3D, and across the whole domain.
 
 use super::*;
-use crate::query::capsule::ray::ray_capsule;
+use crate::query::capsule::ray;
 use crate::query::capsule::wide::props::config;
-use crate::shape::Capsule;
+use crate::shape::{Ball, Capsule};
 use proptest::prelude::*;
 use std::prelude::rust_2024::*;
 
 /// The general walk's answer.
 fn walk<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit<D>> {
-    ray_capsule(ray, &Capsule::from(*ball))
+    ray::walk(ray, &Capsule::from(*ball))
 }
 
 /// A raw coordinate: small grid values (tangents and exact roots are
 /// common there), ulps, or anything in the domain.
-fn coord() -> impl Strategy<Value = i64> {
+pub(in crate::query::capsule) fn coord() -> impl Strategy<Value = i64> {
     const DOM: i64 = 1 << 52;
     prop_oneof![
         3 => (-64i64..=64).prop_map(|k| k << 30),
@@ -28,7 +28,7 @@ fn coord() -> impl Strategy<Value = i64> {
     ]
 }
 
-fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
+pub(in crate::query::capsule) fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform(coord())
 }
 
@@ -49,7 +49,7 @@ fn check<const D: usize>(
         None => Ray::try_unbounded(v(o), v(d)),
     };
     let Ok(ray) = ray else { return Ok(false) };
-    let fast = ray_ball(&ray, &ball);
+    let fast = ray_ball(&ray, ball.center(), ball.radius());
     if let Some(answer) = fast {
         prop_assert_eq!(answer, walk(&ray, &ball), "ray {:?} ball {:?}", ray, ball);
     }
@@ -98,6 +98,17 @@ proptest! {
     }
 }
 
+/// A fixed stream of raw values in `-span..=span` (xorshift).
+pub(in crate::query::capsule) fn stream() -> impl FnMut(i64) -> i64 {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    move |span: i64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % (2 * span as u64 + 1)) as i64 - span
+    }
+}
+
 #[test]
 fn tangent_and_one_ulp_short_rays_are_the_walks() {
     // Unit ball at the origin, rays along +x at heights 1 (tangent), 1 +
@@ -119,13 +130,7 @@ fn aimed_rays_mostly_hit_and_take_the_fast_path() {
     // A fixed stream of rays from a shell around the ball aimed near its
     // center: most hit, and all but the rare uncertified normal answer
     // without the general walk (each answer checked against it).
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = |span: i64| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % (2 * span as u64 + 1)) as i64 - span
-    };
+    let mut next = stream();
     let (mut hits, mut fast) = (0, 0);
     let n = 10_000;
     for _ in 0..n {

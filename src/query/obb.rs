@@ -125,10 +125,12 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 ///
 /// Same filter and edge cases as [`sphere_obb`]: exact for the
 /// parallelepiped of the axes as given; touching is a hit; a zero radius is
-/// a point test. Between the filter and the exact program, a certified hit
-/// in `i128`: the ball surely contains the box point at the clamped box
-/// coordinates (distance rounded up), which settles every hit but those
-/// within about [`Obb::band`] of touching without wide integers.
+/// a point test. Between the filter and the exact program, certified hits:
+/// the ball surely contains the box point at the clamped box coordinates,
+/// first by a bound from the filter's own sums (no branch on the filter's
+/// decision), then by that point's distance rounded up; they settle every
+/// hit but those within about [`Obb::band`] of touching without wide
+/// integers.
 ///
 /// # Examples
 /// ```
@@ -141,8 +143,14 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
-    ball_in_frame(ball, obb).hit
-        && (obb.axis_error() == Fx::ZERO || reaches(ball, obb) || exact::ball_hits(ball, obb))
+    let f = ball_in_frame(ball, obb);
+    // Without a branch on the (unpredictable) decision: the rare hit of
+    // the filter that is not certain goes on to the exact program.
+    let sure = f.hit & ((obb.axis_error() == Fx::ZERO) | f.surely(ball.radius(), obb.axis_error()));
+    if f.hit & !sure {
+        return reaches(ball, obb) || exact::ball_hits(ball, obb);
+    }
+    sure
 }
 
 /// A certified hit: whether the ball surely contains the point `c + sum_i
@@ -184,6 +192,12 @@ struct BallInFrame<const D: usize> {
     inside: bool,
     /// The box coordinates of the closest point, raw bits.
     wbox: [i64; D],
+    /// Upper bounds on `|u - wbox|^2` and `|u|^2` (`u` the center's box
+    /// coordinates `(p - c) . A_i`, exact), raw bits squared: the sums of
+    /// `((|u_i| - h_i)+ + 1)^2` and `(|u_i| + 1)^2` over the truncated
+    /// `|u_i|`, each term below 2^113, the sums below 2^115.
+    gap2: u128,
+    far2: u128,
 }
 
 #[inline]
@@ -198,6 +212,7 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
     let mut inside = true;
     let mut excess = [0i64; D];
     let mut wbox = [0i64; D];
+    let (mut gap2, mut far2) = (0u128, 0u128);
     let out = excess.iter_mut().zip(&mut wbox);
     for ((axis, half), (excess, wbox)) in obb.axes().iter().zip(obb.half().0).zip(out) {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
@@ -210,6 +225,10 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
         inside &= mag <= h;
         let clamped = mag.min(h);
         *wbox = if u < 0 { -clamped } else { clamped };
+        // Below 2^57: one widening multiplication each.
+        let (gap, far) = (((mag - h).max(0) + 1) as u64, (mag + 1) as u64);
+        gap2 += u128::from(gap) * u128::from(gap);
+        far2 += u128::from(far) * u128::from(far);
     }
     let dist2 = dot64(&excess, &excess);
     // The radius, the axis error and the sum of squares are non-negative:
@@ -224,6 +243,31 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
         hit: dist2 as u128 <= r2 + inflate,
         inside,
         wbox,
+        gap2,
+        far2,
+    }
+}
+
+impl<const D: usize> BallInFrame<D> {
+    /// A certified hit from the filter's own bounds: the ball surely holds
+    /// the box point `q = c + sum_i wbox_i A_i`. With the Gram matrix `G =
+    /// I + E` of the axes (`|E_ij| <= tau`), `|p - q|^2 = x^T G x <= (1 +
+    /// D tau) |x|^2` for `x = u* - wbox`, `u*` the center's coordinates in
+    /// the axes' basis; `u = G u*`, so `|u* - u| <= eps |u|` with `eps = D
+    /// tau / (1 - D tau) <= 2 D tau`. Then `|x| <= gap + eps far`, and
+    /// (`D tau <= 1/4`) `|p - q|^2 <= (1 + 4 D tau) gap^2 + 4 D tau
+    /// far^2`, rounded up here. `true` is exact; `false` decides nothing.
+    #[inline]
+    fn surely(&self, radius: Fx, axis_error: Fx) -> bool {
+        let r = u128::from(radius.to_bits().unsigned_abs());
+        let r2 = r * r;
+        // 4 D tau at scale 2^32: below 2^16 (tau <= 2^-20). The sum below
+        // 2^115, cut to 2^16 units rounded up: the product below 2^115.
+        let k = 4 * D as u128 * u128::from(axis_error.to_bits().unsigned_abs());
+        let sum = (self.gap2 + self.far2) >> 16;
+        let spread = ((sum + 1) * k).div_ceil(1 << 16);
+        // No branch: the callers combine it with the filter's decision.
+        self.gap2 + spread <= r2
     }
 }
 

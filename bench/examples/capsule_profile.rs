@@ -4,9 +4,15 @@
 //!
 //! `valgrind --tool=cachegrind bench/target/release/examples/capsule_profile
 //! capsule_overlap fixed 20000`
+//!
+//! Two more modes for the kinds too slow for a million-query criterion
+//! scene (the capsule casts): `KIND check N` judges both libraries'
+//! answers on the first N queries (the report's classes), and `KIND time N`
+//! prints the median over 11 runs of the nanoseconds per query of each
+//! library on them (thread CPU time is not needed: run it alone).
 
 use scene::kinds::{
-    CapsuleOverlap, PolygonCast, PolygonOverlap, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
+    CapsuleCast, CapsuleObbCast, CapsuleOverlap, PolygonCast, PolygonOverlap, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
 };
 use scene::{Kind, Scene};
 
@@ -20,13 +26,41 @@ fn main() {
         Some("polygon_cast") => Box::new(Scene::<PolygonCast>::default()),
         Some("ray_obb") => Box::new(Scene::<RayObb>::default()),
         Some("sphere_obb") => Box::new(Scene::<SphereObb>::default()),
+        Some("capsule_cast") => Box::new(Scene::<CapsuleCast>::default()),
+        Some("capsule_obb_cast") => Box::new(Scene::<CapsuleObbCast>::default()),
         _ => Box::new(Scene::<CapsuleOverlap>::default()),
     };
     let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20_000);
-    let sum = if args.get(1).map(String::as_str) == Some("parry") {
-        kind.run_parry(n)
-    } else {
-        kind.run_fixed(n)
-    };
-    println!("{sum}");
+    match args.get(1).map(String::as_str) {
+        Some("parry") => println!("{}", kind.run_parry(n)),
+        Some("check") => {
+            let t = kind.check(n);
+            println!(
+                "{} queries: hits fixed {} parry {}; unexplained {}",
+                t.n, t.fixed_hits, t.parry_hits, t.unexplained
+            );
+            for (class, k) in &t.classes {
+                println!("  {k:>7}  {class}");
+            }
+            for e in &t.examples {
+                println!("  unexplained: {e}");
+            }
+        }
+        Some("time") => {
+            let ns = |run: &dyn Fn() -> u64| {
+                let mut v: Vec<f64> = (0..11)
+                    .map(|_| {
+                        let start = std::time::Instant::now();
+                        std::hint::black_box(run());
+                        start.elapsed().as_nanos() as f64 / n as f64
+                    })
+                    .collect();
+                v.sort_by(f64::total_cmp);
+                v[5]
+            };
+            let (f, p) = (ns(&|| kind.run_fixed(n)), ns(&|| kind.run_parry(n)));
+            println!("ns per query: fixed {f:.1} parry {p:.1} ratio {:.2}", f / p);
+        }
+        _ => println!("{}", kind.run_fixed(n)),
+    }
 }

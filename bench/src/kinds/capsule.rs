@@ -33,7 +33,7 @@ impl GCapsule {
     /// A capsule whose segment's midpoint lies in `-WORLD..=WORLD`, with
     /// half-axis components in `-half..=half` and radius in `rmin..=rmax`
     /// (grid counts; end points stay below 2^13 in magnitude).
-    fn draw(rng: &mut Rng, half: i32, rmin: i32, rmax: i32) -> Self {
+    pub(super) fn draw(rng: &mut Rng, half: i32, rmin: i32, rmax: i32) -> Self {
         let c: [i32; 3] = uniform_vec(rng, -WORLD, WORLD);
         let h: [i32; 3] = uniform_vec(rng, -half, half);
         Self {
@@ -132,10 +132,10 @@ impl Query for CapsuleOverlap {
 }
 
 /// Largest half-axis component of the capsules (grid counts).
-const HALF: i32 = 1000;
+pub(super) const HALF: i32 = 1000;
 
 /// Largest capsule radius (grid counts).
-const RMAX: i32 = 800;
+pub(super) const RMAX: i32 = 800;
 
 /// `ray_capsule` vs `Capsule::cast_local_ray` (solid, the same `max_t`).
 pub struct RayCapsule;

@@ -6,6 +6,7 @@
 
 mod aabb;
 mod capsule;
+mod capsule_cast;
 mod noshort;
 mod obb;
 mod polygon;
@@ -13,13 +14,14 @@ mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
 pub use capsule::{CapsuleOverlap, RayCapsule, RaySphere};
+pub use capsule_cast::{CapsuleCast, CapsuleObbCast};
 pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
 pub use polygon::{PolygonCast, PolygonOverlap, RayPolygon};
 pub use sweep::{AabbSweep, AabbSweepCast, AabbSweepPair};
 
 use crate::Out;
-use crate::judge::{Verdict, bracketed, eps, same_time, unexplained};
+use crate::judge::{EPS, Verdict, bracketed, eps, same_time, unexplained};
 use fixed_collide::{Aabb, BallHit, Contact, Fx, OverlapInterval, RayHit, Sweep};
 use std::fmt::Debug;
 
@@ -215,5 +217,54 @@ fn slab_boundary(span: Option<(f64, f64)>, max_t: f64) -> Option<&'static str> {
         Some("grazing exactly (entry == exit): f32 rounding decides")
     } else {
         None
+    }
+}
+
+/// Judges a shape cast (over `[0, 1]`) against parry's `cast_shapes` (GJK):
+/// `f` our `t_enter`, `p` parry's time of impact, `travel` the length of
+/// the displacement, `padded(pad)` our time with the target grown by
+/// `pad`. GJK's tolerances are distances: a time off by `e` puts the
+/// shape `e * travel` away.
+fn judge_cast(
+    inputs: (&dyn Debug, &dyn Debug),
+    f: Option<Fx>,
+    p: Option<f32>,
+    travel: f64,
+    padded: impl Fn(Fx) -> Option<f64>,
+) -> Verdict {
+    let pt = p.map(f64::from);
+    match (f, pt) {
+        (Some(t), Some(tp)) if !same_time(t.to_num(), tp) => {
+            match (tp - t.to_num::<f64>()) * travel {
+                e if e.abs() <= EPS => {
+                    Verdict::Explained("cast_shapes: impact position off by <= EPS")
+                }
+                e if e.abs() <= 1.0 / 64.0 => Verdict::Explained(
+                    "cast_shapes: impact position off by EPS..2^-6 (GJK tolerance)",
+                ),
+                e if e < 0.0 => Verdict::Explained(
+                    "cast_shapes: impact early by more than 2^-6 (GJK stops on a lower bound)",
+                ),
+                // Late: ours with the target shrunk by EPS still hits before
+                // parry's time, so the shapes overlap by more than EPS there.
+                _ if padded(-eps()).is_some_and(|ts| ts < tp) => Verdict::Explained(
+                    "cast_shapes: impact late by more than 2^-6 (the shapes overlap by more than EPS at its time)",
+                ),
+                _ => unexplained(inputs.0, inputs.1, &f, &p),
+            }
+        }
+        (Some(t), None) if t == Fx::ZERO => Verdict::Explained(
+            "cast_shapes: misses shapes touching or overlapping at t = 0 and moving in",
+        ),
+        (None, Some(_)) if padded(eps()).is_some() => Verdict::Explained(
+            "cast_shapes: hit for shapes that touch or slide but never penetrate (ours: open, no hit), or pass within EPS",
+        ),
+        (None, Some(_)) if padded(Fx::from_num(1.0 / 64.0)).is_some() => Verdict::Explained(
+            "cast_shapes: hit for shapes that pass within 2^-6 (GJK tolerance)",
+        ),
+        (None, Some(_)) if padded(Fx::from_num(1.0 / 16.0)).is_some() => Verdict::Explained(
+            "cast_shapes: hit for shapes that pass 2^-6..2^-4 apart (beyond GJK's tolerance)",
+        ),
+        _ => judge_time(inputs, f.map(|t| t.to_num()), pt, 1.0, || None, padded),
     }
 }

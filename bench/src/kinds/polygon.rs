@@ -8,9 +8,9 @@
 //! both libraries get the same polygon (parry's `from_convex_polyline`
 //! keeps every vertex: none is collinear).
 
-use super::{WORLD, judge_hit, judge_time};
+use super::{WORLD, judge_cast, judge_hit, judge_time};
 use crate::grid::{GRay, fl, fx, nonzero_vec, pvec2, uniform, uniform_vec};
-use crate::judge::{EPS, Verdict, bracketed, eps, same_time, unexplained};
+use crate::judge::{Verdict, bracketed, eps};
 use crate::{Convert, Query};
 use fixed_collide::{Cast, Fx, Polygon, Polygon8, Ray2, RayHit, Shape, Vec2};
 use fixed_collide_cli::replay::queries::CIRCLE;
@@ -390,37 +390,8 @@ impl Query for PolygonCast {
                 .flatten()
                 .map(|c| c.t_enter.to_num::<f64>())
         };
-        let ft = f.map(|c| c.t_enter.to_num::<f64>());
-        let pt = p.map(|h| f64::from(h.time_of_impact));
         let travel = (f64::from(fl(b.d[0])).powi(2) + f64::from(fl(b.d[1])).powi(2)).sqrt();
-        match (f, pt) {
-            (Some(c), Some(tp)) if !same_time(c.t_enter.to_num(), tp) => {
-                // Where the polygon is at the reported time: GJK's
-                // tolerances are distances.
-                let err = (tp - c.t_enter.to_num::<f64>()) * travel;
-                match err {
-                    e if e.abs() <= EPS => {
-                        Verdict::Explained("cast_shapes: impact position off by <= EPS")
-                    }
-                    e if e.abs() <= 1.0 / 64.0 => Verdict::Explained(
-                        "cast_shapes: impact position off by EPS..2^-6 (GJK tolerance)",
-                    ),
-                    e if e < 0.0 => Verdict::Explained(
-                        "cast_shapes: impact early by more than 2^-6 (GJK stops on a lower bound)",
-                    ),
-                    _ => unexplained(a, b, f, p),
-                }
-            }
-            (Some(c), None) if c.t_enter == Fx::ZERO => Verdict::Explained(
-                "cast_shapes: misses polygons touching or overlapping at t = 0 and moving in",
-            ),
-            (None, Some(_)) if padded(eps()).is_some() => Verdict::Explained(
-                "cast_shapes: hit for polygons that touch or slide but never penetrate (ours: open, no hit), or pass within EPS",
-            ),
-            (None, Some(_)) if padded(Fx::from_num(1.0 / 64.0)).is_some() => Verdict::Explained(
-                "cast_shapes: hit for polygons that pass within 2^-6 (GJK tolerance)",
-            ),
-            _ => judge_time((a, b), ft, pt, 1.0, || None, padded),
-        }
+        let ft = f.map(|c| c.t_enter);
+        judge_cast((a, b), ft, p.map(|h| h.time_of_impact), travel, padded)
     }
 }

@@ -45,11 +45,20 @@ fn mag_cmp(a: &Big, b: &Big) -> Ordering {
 }
 
 impl Big {
-    #[cfg(test)]
     pub(crate) const ZERO: Big = Big {
         neg: false,
         len: 0,
         mag: [0; N],
+    };
+
+    pub(crate) const ONE: Big = Big {
+        neg: false,
+        len: 1,
+        mag: {
+            let mut m = [0; N];
+            m[0] = 1;
+            m
+        },
     };
 
     /// The canonical value of these limbs (first `len` significant at
@@ -95,7 +104,7 @@ impl Big {
     }
 
     /// `|self|`.
-    fn abs(self) -> Big {
+    pub(crate) fn abs(self) -> Big {
         Big { neg: false, ..self }
     }
 

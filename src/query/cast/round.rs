@@ -6,11 +6,15 @@
 //! - Hit and `overlapping`: the exact closest-distance program of the cores
 //!   ([`Gap`]) with the displacement as one more variable `s` in `[0, 1]`
 //!   (resp. without), its minimum compared **strictly** with `R^2`.
-//! - `a`: a bisection on the exact rationals `s = j / 2^p` with the
-//!   predicate "`s > a`", which is `g(s) < R` or `g` not decreasing at `s`
-//!   (the derivative of `g^2` is `2 r . d`, `r` the residual of the closest
-//!   point), decided exactly at each `s` by [`Fixed`]. `t_enter` is the
-//!   floor of the last `s` at which it fails, at a precision `p >= 32`.
+//! - `a`: the last of the exact rationals `s = j / 2^p` (a precision `p
+//!   >= 32`) at which the predicate "`s > a`" fails, which is `g(s) < R`
+//!   or `g` not decreasing at `s` (the derivative of `g^2` is `2 r . d`,
+//!   `r` the residual of the closest point), decided exactly at each `s`
+//!   by [`Fixed`]. Found by Newton's method on `g^2 - R^2` from the left
+//!   (its floored steps never pass `a`: see [`entry`]), a bisection
+//!   finishing what it leaves; each closest point stops at the first face
+//!   of the program that satisfies the optimality conditions. `t_enter` is
+//!   the floor of that `s`.
 //! - The normal: the residual `r(a')` at that last `s = a'` (`a - 2^-p <
 //!   a' <= a`), normalized. The residual moves by at most `|d| 2^-p` from
 //!   `r(a)`, whose length is `R`; `p` is chosen so that this moves the unit
@@ -58,7 +62,7 @@ pub(super) fn cast_union<const D: usize>(
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
     // Only the programs the swept segment penetrates are entered (a miss
     // of every one returns before any wide arithmetic).
-    let lo = gaps
+    let (lo, last) = gaps
         .iter()
         .filter(|g| {
             let mut swept = **g;
@@ -66,10 +70,14 @@ pub(super) fn cast_union<const D: usize>(
             swept.within_strict(r)
         })
         .map(|g| entry(&fixed(g), p))
-        .min()?;
+        .min_by_key(|e| e.0)?;
     let mut best: Option<Closest> = None;
     for g in gaps {
-        let c = fixed(g).closest(lo);
+        // One program: its closest point at lo is known from the entry.
+        let c = match (&last, gaps.len()) {
+            (Some(c), 1) => c.clone(),
+            _ => fixed(g).closest(lo),
+        };
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
@@ -84,13 +92,39 @@ pub(super) fn cast_union<const D: usize>(
     })
 }
 
-/// The bisection for the entry `a` of a program that the swept segment
-/// penetrates and the start does not: the `lo` with `lo / 2^p <= a < (lo
-/// + 1) / 2^p`.
-fn entry(fixed: &Fixed, p: u32) -> i128 {
+/// The entry `a` of a program that the swept segment penetrates and the
+/// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p`.
+///
+/// Newton's method from the left on `f(j) = dist^2 - R^2` (at `s = j /
+/// 2^p`), then a bisection for what is left. `f` is convex (the squared
+/// distance to a convex set along a line) and continuously differentiable
+/// where the distance is positive (its derivative is `2 r . d`, `r` the
+/// residual), and `f(a) = 0`: at any `j` before the entry the step `-f /
+/// f'` does not pass the root, nor does its floor, so every iterate stays
+/// at or before it, and the answer is still the unique `floor(a 2^p)` the
+/// bisection alone would find. The steps shrink quadratically near a
+/// simple root; a grazing approach (slow linear steps) leaves the rest to
+/// the bisection after [`NEWTON_STEPS`].
+fn entry(fixed: &Fixed, p: u32) -> (i128, Option<Closest>) {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
+    for _ in 0..NEWTON_STEPS {
+        let c = fixed.closest(lo);
+        match fixed.newton_step(&c) {
+            Some(step) if step > 0 => lo = (lo + step).min(hi - 1),
+            Some(_) => {
+                // Within one step: the next grid point is past the entry
+                // (the answer, with its closest point), or still before
+                // it and the walk goes on from there.
+                if fixed.past_entry(lo + 1) {
+                    return (lo, Some(c));
+                }
+                lo += 1;
+            }
+            None => break,
+        }
+    }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if fixed.past_entry(mid) {
@@ -99,8 +133,11 @@ fn entry(fixed: &Fixed, p: u32) -> i128 {
             lo = mid;
         }
     }
-    lo
+    (lo, None)
 }
+
+/// Newton steps before [`entry`] bisects.
+const NEWTON_STEPS: usize = 24;
 
 /// The bits of `s` used: `32 + max(0, bits(max |d_k|) - bits(R) + 4)`, so
 /// that `|d| 2^-p <= 2^-34 R` (`|d| < sqrt(3) 2^bits(d)`, `R >=
@@ -127,11 +164,15 @@ fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
 /// The closest point of `Z` to `s d` at `s = j / 2^p`: the squared distance
 /// `num / den` and a positive multiple `dir` of the residual `s d - y`
 /// (zero when the distance is zero: `inside`).
+#[derive(Clone)]
 struct Closest {
     inside: bool,
     num: Big,
     den: Big,
     dir: [Big; 3],
+    /// The residual is `dir kn / kd` (`kn >= 0`, `kd > 0`).
+    kn: Big,
+    kd: Big,
 }
 
 /// The program of the cores at a fixed `s`, at scale `2^(64 + p)`: the
@@ -168,6 +209,45 @@ impl Fixed {
             r2: rr.square(),
             dim: D,
         }
+    }
+
+    /// The floor of Newton's step `-f(j) / f'(j)` (in units of `2^-p`)
+    /// from the closest point `c` at a `j` before the entry, `f = dist^2 -
+    /// R^2`: `f = num / den - R^2`,
+    /// `f' = 2 r . d 2^32` with the residual `r = dir kn / kd`. `None` when
+    /// `j` is not before the entry (`f <= 0`, or `f` not decreasing).
+    /// Budgets: the numerator below 2^850, the denominator below 2^740.
+    fn newton_step(&self, c: &Closest) -> Option<i128> {
+        let slope = dot(&c.dir, &self.d64);
+        let excess = c.num.sub(self.r2.mul(c.den));
+        if c.inside || !slope.is_negative() || excess.is_negative() || excess.is_zero() {
+            return None;
+        }
+        let down = Big::from(2).mul(c.den).mul(c.kn).mul(slope.neg());
+        (!down.is_zero()).then(|| excess.mul(c.kd).div_floor(down).to_i128_saturating())
+    }
+
+    /// Whether the face `code` (a base-3 digit per column: 0 at its lower
+    /// bound, 1 at its upper, 2 free), whose minimizer is in bounds with
+    /// the residual a positive multiple of `dir`, holds the minimum of the
+    /// whole program: the optimality conditions of the box-constrained
+    /// convex problem, `m_i . r >= 0` for a column at its lower bound and
+    /// `<= 0` at its upper (a free column's derivative is zero on its
+    /// face). The first face in order that holds the minimum is the one the
+    /// full comparison keeps (it keeps the first of equal distances), so
+    /// stopping there changes no answer.
+    fn optimal(&self, code: usize, dir: &[Big; 3]) -> bool {
+        let mut c = code;
+        self.cols.iter().take(self.n).all(|(m, _, _)| {
+            let digit = c % 3;
+            c /= 3;
+            let slope = dot(&m.map(Big::from), dir);
+            match digit {
+                0 => !slope.is_negative(),
+                1 => slope.is_negative() || slope.is_zero(),
+                _ => true,
+            }
+        })
     }
 
     /// Whether `s = j / 2^p` is past the entry `a`: `g(s) < R`, or `g`
@@ -226,7 +306,7 @@ impl Fixed {
                 _ => None,
             };
             let Some(face) = face else { continue };
-            if face.inside {
+            if face.inside || self.optimal(code, &face.dir) {
                 return face;
             }
             if best
@@ -236,16 +316,23 @@ impl Fixed {
                 best = Some(face);
             }
         }
-        best.unwrap_or(Closest {
-            inside: true,
-            num: Big::from(0),
-            den: Big::from(1),
-            dir: [Big::from(0); 3],
-        })
+        best.unwrap_or(Closest::INSIDE)
     }
 }
 
 type Column = ([i128; 3], Big, Big);
+
+impl Closest {
+    /// The point is in the set.
+    const INSIDE: Closest = Closest {
+        inside: true,
+        num: Big::ZERO,
+        den: Big::ONE,
+        dir: [Big::ZERO; 3],
+        kn: Big::ZERO,
+        kd: Big::ONE,
+    };
+}
 
 /// A vertex of the bounds: the residual is the offset.
 fn point(v: [Big; 3]) -> Closest {
@@ -254,6 +341,8 @@ fn point(v: [Big; 3]) -> Closest {
         num: dot(&v, &v),
         den: Big::from(1),
         dir: v,
+        kn: Big::from(1),
+        kd: Big::from(1),
     }
 }
 
@@ -276,6 +365,8 @@ fn edge(v: &[Big; 3], (m, lo, hi): &Column) -> Option<Closest> {
         num: dot(&x, &x),
         den: g.square(),
         dir: x,
+        kn: Big::from(1),
+        kd: g,
     })
 }
 
@@ -307,6 +398,8 @@ fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Opti
         } else {
             nrm
         },
+        kn: nv.abs(),
+        kd: det,
     })
 }
 
@@ -335,12 +428,7 @@ fn solid(v: &[Big; 3], cols: [&Column; 3], three: bool) -> Option<Closest> {
     };
     let inb = |x: &Big, c: &Column| *x >= c.1.mul(det) && *x <= c.2.mul(det);
     let ok = inb(&nums[0], cols[0]) && inb(&nums[1], cols[1]) && (!three || inb(&third, cols[2]));
-    ok.then(|| Closest {
-        inside: true,
-        num: Big::from(0),
-        den: Big::from(1),
-        dir: [Big::from(0); 3],
-    })
+    ok.then_some(Closest::INSIDE)
 }
 
 fn dot(a: &[Big; 3], b: &[Big; 3]) -> Big {

@@ -15,7 +15,7 @@ pub(crate) mod core;
 mod cylinder;
 pub mod pair;
 pub mod ray;
-mod segments;
+pub(crate) mod segments;
 mod sphere;
 pub(crate) mod wide;
 

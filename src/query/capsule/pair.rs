@@ -64,7 +64,7 @@ where
             // Balls, segments and capsules: their segments' distance in
             // 256-bit words first.
             if let (Some(x), Some(y)) = (round(a), round(b)) {
-                return cores_within(&x, &y);
+                return cores_within::<false, D>(&x, &y);
             }
             let mut gap = Gap::new();
             let ra = add_core(&mut gap, a, false);
@@ -159,7 +159,7 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// assert!(!capsule_overlap(&a, &c));
 /// ```
 pub fn capsule_overlap<const D: usize>(a: &Capsule<D>, b: &Capsule<D>) -> bool {
-    cores_within(&core(a), &core(b))
+    cores_within::<false, D>(&core(a), &core(b))
 }
 
 /// Whether a capsule and a ball overlap as closed sets: the distance from
@@ -175,7 +175,7 @@ pub fn capsule_overlap<const D: usize>(a: &Capsule<D>, b: &Capsule<D>) -> bool {
 /// assert!(capsule_sphere_overlap(&c, &ball));
 /// ```
 pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) -> bool {
-    cores_within(&core(c), &core(&Capsule::from(*ball)))
+    cores_within::<false, D>(&core(c), &core(&Capsule::from(*ball)))
 }
 
 /// Whether a capsule and an axis-aligned box overlap as closed sets: the

@@ -18,6 +18,10 @@
 //! - the inside minimum: 0 in 2D (the origin is in `Q`), and in 3D
 //!   `|n . w| / |n|` with `n = d1 x d2` (`|n|^2` is the determinant):
 //!   `(n . w)^2 <= R^2 |n|^2`, both below 2^330 (three 128-bit words).
+//!
+//! Each comparison is `<=` (within `R`, closed) or, for `STRICT`, `<`
+//! (nearer than `R`: the interiors of the rounded shapes overlap, as a
+//! cast's start asks); the candidates are the same.
 
 use crate::dim::{Const, Dim};
 use crate::kernel::u256::{Signed, U256, add, mul_384, mul_full, signed_add, signed_prod};
@@ -27,7 +31,7 @@ use crate::shape::{Capsule, Shape};
 
 /// A capsule's core and radius in raw bits: its segment's start, its
 /// direction `b - a`, and its radius.
-pub(super) type Core<const D: usize> = ([i128; D], [i128; D], i128);
+pub(crate) type Core<const D: usize> = ([i128; D], [i128; D], i128);
 
 /// The [`Core`] of a capsule (a segment: radius 0; a ball: direction 0).
 pub(super) fn core<const D: usize>(c: &Capsule<D>) -> Core<D> {
@@ -36,7 +40,7 @@ pub(super) fn core<const D: usize>(c: &Capsule<D>) -> Core<D> {
 }
 
 /// The [`Core`] of a ball, segment or capsule; `None` for other shapes.
-pub(super) fn round<const D: usize>(s: &Shape<D>) -> Option<Core<D>>
+pub(crate) fn round<const D: usize>(s: &Shape<D>) -> Option<Core<D>>
 where
     Const<D>: Dim<D>,
 {
@@ -48,9 +52,15 @@ where
     }))
 }
 
-/// Whether two cores come within the sum of their radii: [`segments_within`].
-pub(super) fn cores_within<const D: usize>(x: &Core<D>, y: &Core<D>) -> bool {
-    segments_within(&x.0, &x.1, &y.0, &y.1, x.2 + y.2)
+/// Whether two cores come within the sum of their radii (`STRICT`:
+/// nearer than it): [`segments_within`].
+pub(crate) fn cores_within<const STRICT: bool, const D: usize>(x: &Core<D>, y: &Core<D>) -> bool {
+    segments_within::<STRICT, D>(&x.0, &x.1, &y.0, &y.1, x.2 + y.2)
+}
+
+/// `x <= y`, or `x < y` for `STRICT`.
+fn holds<const STRICT: bool, T: PartialOrd>(x: T, y: T) -> bool {
+    if STRICT { x < y } else { x <= y }
 }
 
 /// `x . y` of raw-bit vectors (components below 2^55, so within `i64`:
@@ -76,13 +86,17 @@ fn prod(x: i128, y: i128) -> Signed {
 
 /// Whether the point `p` is within `r` (`r2 = r^2`) of the segment `p +
 /// u d`, `u` in `[0, 1]`: exactly (see the module).
-pub(super) fn point_within<const D: usize>(p: &[i128; D], d: &[i128; D], r2: i128) -> bool {
+pub(super) fn point_within<const STRICT: bool, const D: usize>(
+    p: &[i128; D],
+    d: &[i128; D],
+    r2: i128,
+) -> bool {
     let (pd, dd) = (dot(p, d), dot(d, d));
     if pd >= 0 || dd == 0 {
-        dot(p, p) <= r2
+        holds::<STRICT, _>(dot(p, p), r2)
     } else if -pd >= dd {
         let end = plus(p, 1, d);
-        dot(&end, &end) <= r2
+        holds::<STRICT, _>(dot(&end, &end), r2)
     } else {
         // |p|^2 |d|^2 - (p . d)^2 <= r^2 |d|^2 (all non-negative).
         let (pp, dd, pd) = (
@@ -90,13 +104,16 @@ pub(super) fn point_within<const D: usize>(p: &[i128; D], d: &[i128; D], r2: i12
             dd.unsigned_abs(),
             pd.unsigned_abs(),
         );
-        mul_full(pp, dd) <= add(mul_full(r2.unsigned_abs(), dd), mul_full(pd, pd))
+        holds::<STRICT, _>(
+            mul_full(pp, dd),
+            add(mul_full(r2.unsigned_abs(), dd), mul_full(pd, pd)),
+        )
     }
 }
 
 /// Whether the segments `p1 + s d1` and `p2 + t d2` come within `r`
 /// (`r >= 0`, raw bits) of each other, exactly (see the module).
-pub(super) fn segments_within<const D: usize>(
+pub(super) fn segments_within<const STRICT: bool, const D: usize>(
     p1: &[i128; D],
     d1: &[i128; D],
     p2: &[i128; D],
@@ -112,7 +129,7 @@ pub(super) fn segments_within<const D: usize>(
         .zip(p2.iter().zip(d2))
         .any(|((&p, &d), (&q, &e))| {
             let ((lo1, hi1), (lo2, hi2)) = (span(p, d), span(q, e));
-            lo1 - hi2 > r || lo2 - hi1 > r
+            !holds::<STRICT, _>(lo1 - hi2, r) || !holds::<STRICT, _>(lo2 - hi1, r)
         });
     if apart {
         return false;
@@ -120,7 +137,7 @@ pub(super) fn segments_within<const D: usize>(
     let w = plus(p1, -1, p2);
     // A point (a ball's core) against the other segment: one test.
     if d2.iter().all(|&c| c == 0) {
-        return point_within(&w, d1, r * r);
+        return point_within::<STRICT, D>(&w, d1, r * r);
     }
     let (a, b, e) = (dot(d1, d1), dot(d1, d2), dot(d2, d2));
     let (c, f) = (dot(d1, &w), dot(d2, &w));
@@ -135,7 +152,7 @@ pub(super) fn segments_within<const D: usize>(
         let t = signed_add(prod(a, f), prod(-b, c));
         let strictly = |x: Signed| !x.0 && x.1 != (0, 0) && x.1 < det;
         if strictly(s) && strictly(t) {
-            return inside_within(&w, d1, d2, det, r);
+            return inside_within::<STRICT, D>(&w, d1, d2, det, r);
         }
     }
     // On an edge of Q: s = 0 or 1 against t in [0, 1], t = 0 or 1 against
@@ -144,15 +161,15 @@ pub(super) fn segments_within<const D: usize>(
     let minus_d2 = plus(&[0; D], -1, d2);
     let w1 = plus(&w, 1, d1);
     let w2 = plus(&w, -1, d2);
-    point_within(&w, &minus_d2, r2)
-        || point_within(&w1, &minus_d2, r2)
-        || point_within(&w, d1, r2)
-        || point_within(&w2, d1, r2)
+    point_within::<STRICT, D>(&w, &minus_d2, r2)
+        || point_within::<STRICT, D>(&w1, &minus_d2, r2)
+        || point_within::<STRICT, D>(&w, d1, r2)
+        || point_within::<STRICT, D>(&w2, d1, r2)
 }
 
 /// The inside minimum against `r`: the origin is in `Q` in 2D; in 3D the
 /// distance to `Q`'s plane, `|n . w| / sqrt(det)`, exactly.
-fn inside_within<const D: usize>(
+fn inside_within<const STRICT: bool, const D: usize>(
     w: &[i128; D],
     d1: &[i128; D],
     d2: &[i128; D],
@@ -164,7 +181,7 @@ fn inside_within<const D: usize>(
         <&[i128; 3]>::try_from(&d1[..]),
         <&[i128; 3]>::try_from(&d2[..]),
     ) else {
-        return true; // 2D: distance 0
+        return holds::<STRICT, _>(0, r); // 2D: distance 0
     };
     let n = [
         d1[1] * d2[2] - d1[2] * d2[1],
@@ -177,7 +194,7 @@ fn inside_within<const D: usize>(
     });
     // (n . w)^2 <= r^2 det: both below 2^330, in three words.
     let r2 = r.unsigned_abs() * r.unsigned_abs();
-    mul_384(nw.1, nw.1) <= mul_384((0, r2), det)
+    holds::<STRICT, _>(mul_384(nw.1, nw.1), mul_384((0, r2), det))
 }
 
 #[cfg(test)]

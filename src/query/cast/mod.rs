@@ -23,6 +23,7 @@ mod round;
 
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
+use super::capsule::segments::{cores_within, round as round_core};
 use crate::dim::{Const, Dim};
 use crate::error::{Error, Field};
 use crate::num::{Fx, wide};
@@ -47,6 +48,15 @@ pub struct Cast<const D: usize> {
     pub normal: Vector<D>,
     /// The shapes already penetrate at `t = 0`.
     pub overlapping: bool,
+}
+
+impl<const D: usize> Cast<D> {
+    /// The answer for shapes that penetrate at the start.
+    const OVERLAPPING: Cast<D> = Cast {
+        t_enter: Fx::ZERO,
+        normal: Vector::ZERO,
+        overlapping: true,
+    };
 }
 
 /// Time of impact of the shape `moving`, displaced by `d` over the step
@@ -154,6 +164,17 @@ where
         }
         _ => {}
     }
+    // Two round shapes (balls, segments, capsules) with a radius: whether
+    // they already penetrate, in 256-bit words rather than the program.
+    let apart = match (round_core(moving), round_core(target)) {
+        (Some(x), Some(y)) if x.2 + y.2 > 0 => {
+            if cores_within::<true, D>(&x, &y) {
+                return Ok(Some(Cast::OVERLAPPING));
+            }
+            true
+        }
+        _ => false,
+    };
     let mut gap = Gap::new();
     // The moving shape in positive, the target negated: a point of the
     // program is `moving - target`.
@@ -178,7 +199,7 @@ where
     };
     let radius = rm + rt;
     Ok(if radius > 0 {
-        round::cast::<D>(&gap, dv, radius)
+        round::cast::<D>(&gap, dv, radius, apart)
     } else {
         flat::cast::<D>(&gap, dv)
     })

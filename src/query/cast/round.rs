@@ -29,8 +29,17 @@ use crate::vec::Vector;
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
 /// (raw) with the radius sum `r > 0` (raw): the union of one program.
-pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> Option<Cast<D>> {
-    cast_union(core::slice::from_ref(gap), d, r, false)
+/// `apart`: the start is known not to penetrate (its check is skipped).
+pub(super) fn cast<const D: usize>(
+    gap: &Gap,
+    d: [i128; D],
+    r: i128,
+    apart: bool,
+) -> Option<Cast<D>> {
+    if !apart && gap.within_strict(r) {
+        return Some(Cast::OVERLAPPING);
+    }
+    enter(core::slice::from_ref(gap), d, r)
 }
 
 /// The cast along `d` (raw) with the radius sum `r > 0` (raw) against the
@@ -51,12 +60,13 @@ pub(super) fn cast_union<const D: usize>(
     inside: bool,
 ) -> Option<Cast<D>> {
     if inside || gaps.iter().any(|g| g.within_strict(r)) {
-        return Some(Cast {
-            t_enter: Fx::ZERO,
-            normal: Vector::ZERO,
-            overlapping: true,
-        });
+        return Some(Cast::OVERLAPPING);
     }
+    enter(gaps, d, r)
+}
+
+/// [`cast_union`] for a start that does not penetrate any program.
+fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>> {
     let d3 = pad(d);
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);

@@ -51,18 +51,12 @@ fn minus<const D: usize>(a: [i64; D], b: [i64; D]) -> [i128; D] {
     r
 }
 
-/// The general program's answer for two segments.
-fn program<const D: usize>(
-    a1: [i64; D],
-    b1: [i64; D],
-    a2: [i64; D],
-    b2: [i64; D],
-    r: i128,
-) -> bool {
+/// The general program for two segments.
+fn program<const D: usize>(a1: [i64; D], b1: [i64; D], a2: [i64; D], b2: [i64; D]) -> Gap {
     let mut gap = Gap::new();
     gap.segment(&fx_vec(a1), &fx_vec(b1), false);
     gap.segment(&fx_vec(a2), &fx_vec(b2), true);
-    gap.within(r)
+    gap
 }
 
 fn check<const D: usize>(
@@ -73,10 +67,10 @@ fn check<const D: usize>(
     r: i128,
 ) -> Result<bool, TestCaseError> {
     let within = |p: [i64; D], q: [i64; D], u: [i64; D], v: [i64; D]| {
-        segments_within(&wide_vec(p), &minus(q, p), &wide_vec(u), &minus(v, u), r)
+        segments_within::<false, D>(&wide_vec(p), &minus(q, p), &wide_vec(u), &minus(v, u), r)
     };
     let answer = within(a1, b1, a2, b2);
-    let want = program(a1, b1, a2, b2, r);
+    let want = program(a1, b1, a2, b2).within(r);
     prop_assert_eq!(
         answer,
         want,
@@ -90,6 +84,15 @@ fn check<const D: usize>(
     // Swapped, and each segment reversed: the same distance.
     prop_assert_eq!(within(a2, b2, a1, b1), answer, "swapped");
     prop_assert_eq!(within(b1, a1, b2, a2), answer, "reversed");
+    // Strictly nearer than r: the program's strict answer.
+    let strict = segments_within::<true, D>(
+        &wide_vec(a1),
+        &minus(b1, a1),
+        &wide_vec(a2),
+        &minus(b2, a2),
+        r,
+    );
+    prop_assert_eq!(strict, program(a1, b1, a2, b2).within_strict(r), "strict");
     Ok(answer)
 }
 
@@ -115,7 +118,8 @@ proptest! {
         let mut gap = Gap::new();
         gap.segment(&fx_vec(a), &fx_vec(b), false);
         gap.point(&fx_vec(p), true);
-        prop_assert_eq!(point_within(&minus(a, p), &minus(b, a), r * r), gap.within(r));
+        prop_assert_eq!(point_within::<false, 3>(&minus(a, p), &minus(b, a), r * r), gap.within(r));
+        prop_assert_eq!(point_within::<true, 3>(&minus(a, p), &minus(b, a), r * r), gap.within_strict(r));
     }
 }
 

@@ -194,6 +194,9 @@ struct Fixed {
     w: [Big; 3],
     d64: [Big; 3],
     cols: [([i128; 3], Big, Big); 6],
+    /// Per column, `lo m` and `hi m` (what a column at a bound adds) and
+    /// `m` itself, as wide integers: computed once, not per face.
+    ends: [[[Big; 3]; 3]; 6],
     n: usize,
     r2: Big,
     dim: usize,
@@ -211,10 +214,15 @@ impl Fixed {
             }
         }
         let rr = Big::from(r).mul(Big::pow2(32 + p));
+        let ends = cols.each_ref().map(|(m, lo, hi)| {
+            let mb = m.map(Big::from);
+            [mb.map(|c| lo.mul(c)), mb.map(|c| hi.mul(c)), mb]
+        });
         Fixed {
             w: gap.offset().map(|c| Big::from(c).mul(scale)),
             d64: d.map(|c| Big::from(c << 32)),
             cols,
+            ends,
             n,
             r2: rr.square(),
             dim: D,
@@ -248,10 +256,10 @@ impl Fixed {
     /// stopping there changes no answer.
     fn optimal(&self, code: usize, dir: &[Big; 3]) -> bool {
         let mut c = code;
-        self.cols.iter().take(self.n).all(|(m, _, _)| {
+        self.ends.iter().take(self.n).all(|[.., m]| {
             let digit = c % 3;
             c /= 3;
-            let slope = dot(&m.map(Big::from), dir);
+            let slope = dot(m, dir);
             match digit {
                 0 => !slope.is_negative(),
                 1 => slope.is_negative() || slope.is_zero(),
@@ -287,7 +295,7 @@ impl Fixed {
             let mut k = 0;
             let mut vf = v;
             let mut too_many = false;
-            for (i, (m, lo, hi)) in self.cols.iter().take(self.n).enumerate() {
+            for (i, [at_lo, at_hi, _]) in self.ends.iter().take(self.n).enumerate() {
                 let digit = c % 3;
                 c /= 3;
                 if digit == 2 {
@@ -298,9 +306,9 @@ impl Fixed {
                     k += 1;
                     continue;
                 }
-                let x = if digit == 0 { lo } else { hi };
-                for (vk, mk) in vf.iter_mut().zip(m) {
-                    *vk = vk.add(x.mul(Big::from(*mk)));
+                let at = if digit == 0 { at_lo } else { at_hi };
+                for (vk, ak) in vf.iter_mut().zip(at) {
+                    *vk = vk.add(*ak);
                 }
             }
             if too_many || k > self.dim {

@@ -20,10 +20,14 @@
 //!   [`ray_sphere`](super::ray_sphere). Past `b`, the ball at `b`.
 //! - From inside the cylinder, the same by the origin's `s`.
 //!
-//! Every floor is taken at both ends of a bracket of `sqrt(B^2 - A C)`
-//! (the integer root of its top 256 bits, scaled back) and kept when the
-//! two agree; otherwise (rare: a bracket straddling an integer, a point on
-//! an end plane) the general walk answers.
+//! The root `sqrt(B^2 - A C)` is bracketed by the integer root of its top
+//! 256 bits, scaled back. First, in words ([`words`]): `t_c 2^64`
+//! bracketed between two integers, every floor and the end-plane test
+//! taken at both ends of that bracket. What that leaves (a value within a
+//! few units of 2^-64 of an integer or an end plane): every floor at both
+//! ends of the root's bracket in 512-bit integers. Each floor is kept when
+//! the two ends agree; otherwise (rare: an exact value on the bracket) the
+//! general walk answers.
 
 use super::sphere::ray_ball;
 use crate::kernel::u256::{

@@ -178,6 +178,32 @@ pub(crate) fn signed_prod(x: i128, y: u128) -> Signed {
     (x < 0, mul_full(x.unsigned_abs(), y))
 }
 
+/// `x * y` for two signed words.
+pub(crate) fn signed_mul(x: i128, y: i128) -> Signed {
+    (
+        (x < 0) != (y < 0),
+        mul_full(x.unsigned_abs(), y.unsigned_abs()),
+    )
+}
+
+/// `floor(a / 2^k)` for `k < 256`.
+pub(crate) fn shr(a: U256, k: u32) -> U256 {
+    match k {
+        0 => a,
+        1..=127 => (a.0 >> k, (a.1 >> k) | (a.0 << (128 - k))),
+        _ => (0, a.0 >> (k - 128)),
+    }
+}
+
+/// The bit length of `a`.
+pub(crate) fn bits(a: U256) -> u32 {
+    if a.0 != 0 {
+        256 - a.0.leading_zeros()
+    } else {
+        128 - a.1.leading_zeros()
+    }
+}
+
 /// `x + y` of signed values.
 pub(crate) fn signed_add(x: Signed, y: Signed) -> Signed {
     match (x.0 == y.0, x.1 >= y.1) {

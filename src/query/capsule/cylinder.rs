@@ -31,7 +31,7 @@
 
 use super::sphere::ray_ball;
 use crate::kernel::u256::{
-    Signed, U256, isqrt, mul_512, mul_full, shl, signed_add, signed_prod, sub,
+    Signed, U256, isqrt, mul_512, mul_full, shl, signed_add, signed_mul, signed_prod, sub,
 };
 use crate::kernel::u512::Wide;
 use crate::kernel::wide::mul64;
@@ -111,14 +111,6 @@ fn dot<const D: usize>(x: &[i128; D], y: &[i128; D]) -> i128 {
     x.iter().zip(y).map(|(&p, &q)| mul64(p, q)).sum()
 }
 
-/// `x y` as a signed 256-bit value.
-fn sprod(x: i128, y: i128) -> Signed {
-    (
-        (x < 0) != (y < 0),
-        mul_full(x.unsigned_abs(), y.unsigned_abs()),
-    )
-}
-
 /// The ray and the axis in raw bits: `m = o - a`, `u = b - a`, the
 /// direction `d`, their dot products and the radius (components below
 /// [`LIMIT`]).
@@ -176,8 +168,11 @@ pub(super) fn ray_capsule<const D: usize>(
         mul_full(uu_m, dd_m),
         mul_full(du.unsigned_abs(), du.unsigned_abs()),
     );
-    let q_b = signed_add(signed_prod(md, uu_m), minus(sprod(mu, du)));
-    let q_c = signed_add(signed_prod(mm - mul64(r, r), uu_m), minus(sprod(mu, mu)));
+    let q_b = signed_add(signed_prod(md, uu_m), minus(signed_mul(mu, du)));
+    let q_c = signed_add(
+        signed_prod(mm - mul64(r, r), uu_m),
+        minus(signed_mul(mu, mu)),
+    );
     if q_c.0 || q_c.1 == (0, 0) {
         // In the closed cylinder: in the capsule between the end planes,
         // else the nearer end's ball answers.

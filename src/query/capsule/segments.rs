@@ -24,7 +24,7 @@
 //! cast's start asks); the candidates are the same.
 
 use crate::dim::{Const, Dim};
-use crate::kernel::u256::{Signed, U256, add, mul_384, mul_full, signed_add, signed_prod};
+use crate::kernel::u256::{Signed, U256, add, mul_384, mul_full, signed_add, signed_mul};
 use crate::kernel::wide::mul64;
 use crate::num::wide;
 use crate::shape::{Capsule, Shape};
@@ -76,12 +76,6 @@ fn plus<const D: usize>(x: &[i128; D], k: i128, y: &[i128; D]) -> [i128; D] {
         *rk += k * yk;
     }
     r
-}
-
-/// `x y` of two signed words.
-fn prod(x: i128, y: i128) -> Signed {
-    let (neg, m) = signed_prod(x, y.unsigned_abs());
-    (neg != (y < 0), m)
 }
 
 /// Whether the point `p` is within `r` (`r2 = r^2`) of the segment `p +
@@ -148,8 +142,8 @@ pub(super) fn segments_within<const STRICT: bool, const D: usize>(
         let det: U256 = crate::kernel::u256::sub(ae, bb);
         // s = (b f - c e) / det, t = (a f - b c) / det: strictly inside
         // when 0 < s, t < det.
-        let s = signed_add(prod(b, f), prod(-c, e));
-        let t = signed_add(prod(a, f), prod(-b, c));
+        let s = signed_add(signed_mul(b, f), signed_mul(-c, e));
+        let t = signed_add(signed_mul(a, f), signed_mul(-b, c));
         let strictly = |x: Signed| !x.0 && x.1 != (0, 0) && x.1 < det;
         if strictly(s) && strictly(t) {
             return inside_within::<STRICT, D>(&w, d1, d2, det, r);
@@ -190,7 +184,7 @@ fn inside_within<const STRICT: bool, const D: usize>(
     ];
     // n . w: each term below 2^161, in 256-bit words.
     let nw = n.iter().zip(w).fold((false, (0, 0)), |acc, (nk, wk)| {
-        signed_add(acc, prod(*nk, *wk))
+        signed_add(acc, signed_mul(*nk, *wk))
     });
     // (n . w)^2 <= r^2 det: both below 2^330, in three words.
     let r2 = r.unsigned_abs() * r.unsigned_abs();

@@ -13,30 +13,13 @@
 
 use super::{Axis, Verdict};
 use crate::kernel::u256::{
-    Signed, U256, add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod,
+    Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_floor_div,
+    signed_prod,
 };
 use crate::num::{Fx, wide};
 use crate::shape::Ray;
 use crate::vec::Vector;
 use core::cmp::Ordering;
-
-/// `floor(a / 2^k)` for `k < 256`.
-fn shr(a: U256, k: u32) -> U256 {
-    match k {
-        0 => a,
-        1..=127 => (a.0 >> k, (a.1 >> k) | (a.0 << (128 - k))),
-        _ => (0, a.0 >> (k - 128)),
-    }
-}
-
-/// The bit length of `a`.
-fn bits(a: U256) -> u32 {
-    if a.0 != 0 {
-        256 - a.0.leading_zeros()
-    } else {
-        128 - a.1.leading_zeros()
-    }
-}
 
 /// The sign of a signed value.
 fn sign(v: &Signed) -> Ordering {

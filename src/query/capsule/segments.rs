@@ -22,21 +22,41 @@
 //! Each comparison is `<=` (within `R`, closed) or, for `STRICT`, `<`
 //! (nearer than `R`: the interiors of the rounded shapes overlap, as a
 //! cast's start asks); the candidates are the same.
+//!
+//! Before the words, the same candidates on the segments rounded to a grid
+//! of at most `2^17` units settle every pair whose distance is more than
+//! three units from the radius (`rounded`, in `i64` and `i128`).
 
 use crate::dim::{Const, Dim};
 use crate::kernel::u256::{Signed, U256, add, mul_384, mul_full, signed_add, signed_mul};
 use crate::kernel::wide::mul64;
-use crate::num::wide;
+use crate::num::Fx;
 use crate::shape::{Capsule, Shape};
 
-/// A capsule's core and radius in raw bits: its segment's start, its
-/// direction `b - a`, and its radius.
-pub(crate) type Core<const D: usize> = ([i128; D], [i128; D], i128);
+/// A capsule's core and radius in raw bits (each within the domain:
+/// below `2^52` in magnitude, the direction below `2^53`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Core<const D: usize> {
+    /// The segment's start `a`.
+    pub(crate) start: [i64; D],
+    /// The segment's direction `b - a`.
+    pub(crate) dir: [i64; D],
+    /// The radius, `>= 0`.
+    pub(crate) radius: i64,
+}
 
 /// The [`Core`] of a capsule (a segment: radius 0; a ball: direction 0).
 pub(super) fn core<const D: usize>(c: &Capsule<D>) -> Core<D> {
-    let (a, b) = (c.a().0.map(wide), c.b().0.map(wide));
-    (a, plus(&b, -1, &a), wide(c.radius()))
+    let (a, b) = (c.a().0.map(Fx::to_bits), c.b().0.map(Fx::to_bits));
+    let mut dir = b;
+    for (d, x) in dir.iter_mut().zip(&a) {
+        *d -= x;
+    }
+    Core {
+        start: a,
+        dir,
+        radius: c.radius().to_bits(),
+    }
 }
 
 /// The [`Core`] of a ball, segment or capsule; `None` for other shapes.
@@ -55,7 +75,7 @@ where
 /// Whether two cores come within the sum of their radii (`STRICT`:
 /// nearer than it): [`segments_within`].
 pub(crate) fn cores_within<const STRICT: bool, const D: usize>(x: &Core<D>, y: &Core<D>) -> bool {
-    segments_within::<STRICT, D>(&x.0, &x.1, &y.0, &y.1, x.2 + y.2)
+    segments_within::<STRICT, D>(&x.start, &x.dir, &y.start, &y.dir, x.radius + y.radius)
 }
 
 /// `x <= y`, or `x < y` for `STRICT`.
@@ -106,17 +126,27 @@ pub(super) fn point_within<const STRICT: bool, const D: usize>(
 }
 
 /// Whether the segments `p1 + s d1` and `p2 + t d2` come within `r`
-/// (`r >= 0`, raw bits) of each other, exactly (see the module).
+/// (`r >= 0`, raw bits) of each other, exactly (see the module). Points
+/// and radii within the domain (below `2^52`), directions below `2^53`.
 pub(super) fn segments_within<const STRICT: bool, const D: usize>(
-    p1: &[i128; D],
-    d1: &[i128; D],
-    p2: &[i128; D],
-    d2: &[i128; D],
-    r: i128,
+    p1: &[i64; D],
+    d1: &[i64; D],
+    p2: &[i64; D],
+    d2: &[i64; D],
+    r: i64,
 ) -> bool {
-    // A certain miss first: the segments' bounding boxes farther than r
-    // apart on an axis (coordinates below 2^54).
-    let span = |p: i128, d: i128| (p.min(p + d), p.max(p + d));
+    let mut w = *p1;
+    for (x, y) in w.iter_mut().zip(p2) {
+        *x -= y;
+    }
+    // Every pair but those within a few units of r (on a grid of at most
+    // 2^17 units) is settled on the rounded segments.
+    if let Some(answer) = rounded::rounded(&w, d1, d2, r) {
+        return answer;
+    }
+    // The segments' bounding boxes farther than r apart on an axis (every
+    // value below 2^55): a miss.
+    let span = |p: i64, d: i64| (p.min(p + d), p.max(p + d));
     let apart = p1
         .iter()
         .zip(d1)
@@ -128,13 +158,33 @@ pub(super) fn segments_within<const STRICT: bool, const D: usize>(
     if apart {
         return false;
     }
-    let w = plus(p1, -1, p2);
     // A point (a ball's core) against the other segment: one test.
     if d2.iter().all(|&c| c == 0) {
-        return point_within::<STRICT, D>(&w, d1, r * r);
+        return point_within::<STRICT, D>(&w.map(i128::from), &d1.map(i128::from), r2(r));
     }
+    exact::<STRICT, D>(&w, d1, d2, r)
+}
+
+/// `r^2` (below `2^106`).
+fn r2(r: i64) -> i128 {
+    i128::from(r) * i128::from(r)
+}
+
+/// [`segments_within`] without the shortcuts, in words: `w = p1 - p2`.
+fn exact<const STRICT: bool, const D: usize>(
+    w: &[i64; D],
+    d1: &[i64; D],
+    d2: &[i64; D],
+    r: i64,
+) -> bool {
+    let (w, d1, d2, r) = (
+        &w.map(i128::from),
+        &d1.map(i128::from),
+        &d2.map(i128::from),
+        i128::from(r),
+    );
     let (a, b, e) = (dot(d1, d1), dot(d1, d2), dot(d2, d2));
-    let (c, f) = (dot(d1, &w), dot(d2, &w));
+    let (c, f) = (dot(d1, w), dot(d2, w));
     // The determinant a e - b^2 >= 0 (Cauchy-Schwarz), below 2^218.
     let ae = mul_full(a.unsigned_abs(), e.unsigned_abs());
     let bb = mul_full(b.unsigned_abs(), b.unsigned_abs());
@@ -146,18 +196,18 @@ pub(super) fn segments_within<const STRICT: bool, const D: usize>(
         let t = signed_add(signed_mul(a, f), signed_mul(-b, c));
         let strictly = |x: Signed| !x.0 && x.1 != (0, 0) && x.1 < det;
         if strictly(s) && strictly(t) {
-            return inside_within::<STRICT, D>(&w, d1, d2, det, r);
+            return inside_within::<STRICT, D>(w, d1, d2, det, r);
         }
     }
     // On an edge of Q: s = 0 or 1 against t in [0, 1], t = 0 or 1 against
     // s in [0, 1].
     let r2 = r * r;
     let minus_d2 = plus(&[0; D], -1, d2);
-    let w1 = plus(&w, 1, d1);
-    let w2 = plus(&w, -1, d2);
-    point_within::<STRICT, D>(&w, &minus_d2, r2)
+    let w1 = plus(w, 1, d1);
+    let w2 = plus(w, -1, d2);
+    point_within::<STRICT, D>(w, &minus_d2, r2)
         || point_within::<STRICT, D>(&w1, &minus_d2, r2)
-        || point_within::<STRICT, D>(&w, d1, r2)
+        || point_within::<STRICT, D>(w, d1, r2)
         || point_within::<STRICT, D>(&w2, d1, r2)
 }
 
@@ -191,5 +241,6 @@ fn inside_within<const STRICT: bool, const D: usize>(
     holds::<STRICT, _>(mul_384(nw.1, nw.1), mul_384((0, r2), det))
 }
 
+mod rounded;
 #[cfg(test)]
 mod tests;

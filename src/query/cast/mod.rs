@@ -167,7 +167,7 @@ where
     // Two round shapes (balls, segments, capsules) with a radius: whether
     // they already penetrate, in 256-bit words rather than the program.
     let apart = match (round_core(moving), round_core(target)) {
-        (Some(x), Some(y)) if x.2 + y.2 > 0 => {
+        (Some(x), Some(y)) if x.radius + y.radius > 0 => {
             if cores_within::<true, D>(&x, &y) {
                 return Ok(Some(Cast::OVERLAPPING));
             }

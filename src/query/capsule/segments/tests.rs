@@ -43,6 +43,15 @@ fn wide_vec<const D: usize>(v: [i64; D]) -> [i128; D] {
     v.map(i128::from)
 }
 
+/// `b - a` (within the domain: below 2^53).
+fn dir<const D: usize>(a: [i64; D], b: [i64; D]) -> [i64; D] {
+    let mut r = b;
+    for (rk, ak) in r.iter_mut().zip(a) {
+        *rk -= ak;
+    }
+    r
+}
+
 fn minus<const D: usize>(a: [i64; D], b: [i64; D]) -> [i128; D] {
     let mut r = wide_vec(a);
     for (rk, bk) in r.iter_mut().zip(b) {
@@ -64,13 +73,13 @@ fn check<const D: usize>(
     b1: [i64; D],
     a2: [i64; D],
     b2: [i64; D],
-    r: i128,
+    r: i64,
 ) -> Result<bool, TestCaseError> {
     let within = |p: [i64; D], q: [i64; D], u: [i64; D], v: [i64; D]| {
-        segments_within::<false, D>(&wide_vec(p), &minus(q, p), &wide_vec(u), &minus(v, u), r)
+        segments_within::<false, D>(&p, &dir(p, q), &u, &dir(u, v), r)
     };
     let answer = within(a1, b1, a2, b2);
-    let want = program(a1, b1, a2, b2).within(r);
+    let want = program(a1, b1, a2, b2).within(i128::from(r));
     prop_assert_eq!(
         answer,
         want,
@@ -85,14 +94,12 @@ fn check<const D: usize>(
     prop_assert_eq!(within(a2, b2, a1, b1), answer, "swapped");
     prop_assert_eq!(within(b1, a1, b2, a2), answer, "reversed");
     // Strictly nearer than r: the program's strict answer.
-    let strict = segments_within::<true, D>(
-        &wide_vec(a1),
-        &minus(b1, a1),
-        &wide_vec(a2),
-        &minus(b2, a2),
-        r,
+    let strict = segments_within::<true, D>(&a1, &dir(a1, b1), &a2, &dir(a2, b2), r);
+    prop_assert_eq!(
+        strict,
+        program(a1, b1, a2, b2).within_strict(i128::from(r)),
+        "strict"
     );
-    prop_assert_eq!(strict, program(a1, b1, a2, b2).within_strict(r), "strict");
     Ok(answer)
 }
 
@@ -102,13 +109,13 @@ proptest! {
     #[test]
     fn segments_within_is_the_program_3d(a1 in proptest::array::uniform3(coord()), b1 in proptest::array::uniform3(coord()),
                                           a2 in proptest::array::uniform3(coord()), b2 in proptest::array::uniform3(coord()), r in radius()) {
-        check(a1, b1, a2, b2, i128::from(r))?;
+        check(a1, b1, a2, b2, r)?;
     }
 
     #[test]
     fn segments_within_is_the_program_2d(a1 in proptest::array::uniform2(coord()), b1 in proptest::array::uniform2(coord()),
                                           a2 in proptest::array::uniform2(coord()), b2 in proptest::array::uniform2(coord()), r in radius()) {
-        check(a1, b1, a2, b2, i128::from(r))?;
+        check(a1, b1, a2, b2, r)?;
     }
 
     #[test]
@@ -129,7 +136,7 @@ fn skew_segments_touch_at_the_radius_and_not_one_ulp_below() {
     let one = 1i64 << 32;
     let (a1, b1) = ([0, 0, 0], [4 * one, 0, 0]);
     let (a2, b2) = ([2 * one, -5 * one, 3 * one], [2 * one, 5 * one, 3 * one]);
-    let r = i128::from(3 * one);
+    let r = 3 * one;
     assert!(check(a1, b1, a2, b2, r).unwrap());
     assert!(!check(a1, b1, a2, b2, r - 1).unwrap());
 }
@@ -195,10 +202,6 @@ fn parallel_collinear_and_point_segments_are_decided() {
         ),
     ];
     for (case, a1, b1, a2, b2, r, want) in cases {
-        assert_eq!(
-            check(a1, b1, a2, b2, i128::from(r)).unwrap(),
-            want,
-            "{case}"
-        );
+        assert_eq!(check(a1, b1, a2, b2, r).unwrap(), want, "{case}");
     }
 }

@@ -77,22 +77,7 @@ pub fn in_domain(x: Fx) -> bool {
     wide(x).abs() <= wide(DOMAIN)
 }
 
-/// Integer square root: `floor(sqrt(n))` for any `u128`.
-pub(crate) fn isqrt_u128(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    // Newton's iteration from an over-estimate; decreases monotonically.
-    let shift = (128 - n.leading_zeros()).div_ceil(2);
-    let mut x: u128 = 1u128 << shift;
-    loop {
-        let y = (x + n / x) >> 1;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
+pub(crate) use crate::kernel::sqrt::isqrt_u128;
 
 /// Square root of a non-negative scalar, rounded down; `None` for a negative
 /// input.

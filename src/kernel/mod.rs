@@ -13,6 +13,7 @@
 //! - [`divide`]: exact division of a 128-bit numerator by a 64-bit divisor,
 //!   for the one time a query reports.
 //! - [`wide`]: raw bits widened to `i128` (the separating-axis test).
+//! - [`sqrt`]: integer square roots of 64- and 128-bit values, exactly.
 //! - [`u256`]: 256-bit unsigned arithmetic on pairs of `u128` words.
 //! - [`u512`]: [`Wide`](u512::Wide), signed 512-bit integers (the ray
 //!   against a capsule's cylinder).
@@ -27,6 +28,7 @@ pub(crate) mod divide;
 pub(crate) mod ratio;
 pub(crate) mod raw_box;
 pub(crate) mod span;
+pub(crate) mod sqrt;
 pub(crate) mod time;
 pub(crate) mod u256;
 pub(crate) mod u512;

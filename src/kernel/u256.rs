@@ -69,7 +69,14 @@ pub(crate) fn div_full(n: U256, d: u128) -> Option<(u128, u128)> {
     } else {
         ((n.0 << s) | (n.1 >> (128 - s)), n.1 << s)
     };
-    let (q1, r) = div_step(hi, (lo >> 64) as u64, v);
+    // The high digit of the quotient: 0 (the common case of a quotient
+    // below 2^64) when the top three limbs are below the divisor.
+    let top = (hi << 64) | (lo >> 64);
+    let (q1, r) = if hi >> 64 == 0 && top < v {
+        (0, top)
+    } else {
+        div_step(hi, (lo >> 64) as u64, v)
+    };
     let (q0, r) = div_step(r, lo as u64, v);
     Some(((u128::from(q1) << 64) | u128::from(q0), r >> s))
 }
@@ -135,9 +142,9 @@ pub(crate) fn wide(v: u128) -> U256 {
     (0, v)
 }
 
-/// `floor(sqrt(n))`: below 2^128 for every `n`. Newton's iteration from
-/// above, started one above the root of the top 126 or so bits (scaled
-/// back), so it takes one or two steps; each divides by `div_full`.
+/// `floor(sqrt(n))`: below 2^128 for every `n`. One Newton step from
+/// above (one `div_full`), started one above the root of the top 127 or
+/// 128 bits (scaled back), then a correction by squares.
 pub(crate) fn isqrt(n: U256) -> u128 {
     if n.0 == 0 {
         return isqrt_u128(n.1);
@@ -151,23 +158,23 @@ pub(crate) fn isqrt(n: U256) -> u128 {
         (n.0 << (128 - 2 * j)) | (n.1 >> (2 * j))
     };
     let s = isqrt_u128(top) + 1;
-    let mut x = if s >> (128 - j) != 0 {
+    let x = if s >> (128 - j) != 0 {
         u128::MAX
     } else {
         s << j
     };
-    loop {
-        // x >= sqrt(n) > n.0, so the quotient fits.
-        let Some((q, _)) = div_full(n, x) else {
-            return x;
-        };
-        // floor((x + q) / 2) without overflow.
-        let y = (x >> 1) + (q >> 1) + (x & q & 1);
-        if y >= x {
-            return x;
-        }
-        x = y;
+    // top >= 2^126, so the start is within a factor 1 + 2^-63 of the root:
+    // one Newton step (which stays at or above the floor of the root)
+    // leaves it within a few units, and the squares settle the rest.
+    // x >= sqrt(n) > n.0, so the quotient fits (were it not, q = x keeps
+    // x, and the squares still end at the root).
+    let q = div_full(n, x).map_or(x, |(q, _)| q);
+    // floor((x + q) / 2) without overflow.
+    let mut x = (x >> 1) + (q >> 1) + (x & q & 1);
+    while mul_full(x, x) > n {
+        x -= 1;
     }
+    x
 }
 
 /// A signed 256-bit value as a sign and a magnitude.

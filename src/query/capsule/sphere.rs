@@ -24,7 +24,6 @@ use crate::kernel::divide::{Divide, OneOff};
 use crate::kernel::u256::{
     add, div_full, isqrt, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
 };
-use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::Ray;
@@ -54,13 +53,18 @@ enum Start {
 }
 
 impl Entry {
-    /// Where the ray starts and whether it enters (see [`Start`]).
-    fn start(m: &[i128], d: &[i128], r: i128) -> Start {
-        // Components below 2^53: one 64-bit product each.
-        let dot =
-            |x: &[i128], y: &[i128]| x.iter().zip(y).map(|(&p, &q)| mul64(p, q)).sum::<i128>();
+    /// Where the ray starts and whether it enters (see [`Start`]), for `m =
+    /// o - c` and `d` below 2^53 per component and `0 < r <= 2^52`.
+    fn start(m: &[i64], d: &[i64], r: i64) -> Start {
+        // One widening product each.
+        let dot = |x: &[i64], y: &[i64]| {
+            x.iter()
+                .zip(y)
+                .map(|(&p, &q)| i128::from(p) * i128::from(q))
+                .sum::<i128>()
+        };
         let a = dot(d, d).unsigned_abs();
-        let (b, c) = (dot(m, d), dot(m, m) - mul64(r, r));
+        let (b, c) = (dot(m, d), dot(m, m) - i128::from(r) * i128::from(r));
         if c <= 0 {
             return Start::Inside;
         }
@@ -183,18 +187,16 @@ pub(super) fn ray_ball<const D: usize>(
     center: Vector<D>,
     radius: Fx,
 ) -> Option<Option<RayHit<D>>> {
-    let (o, d, c) = (
-        ray.origin().0.map(wide),
-        ray.dir().0.map(wide),
-        center.0.map(wide),
-    );
-    let r = wide(radius);
+    // Raw bits: m = o - c below 2^53 per component, d and r within the
+    // domain.
+    let d = ray.dir().0.map(Fx::to_bits);
+    let mut m = ray.origin().0.map(Fx::to_bits);
+    for (mk, ck) in m.iter_mut().zip(center.0) {
+        *mk -= ck.to_bits();
+    }
+    let r = radius.to_bits();
     if r == 0 {
         return None;
-    }
-    let mut m = o;
-    for (mk, ck) in m.iter_mut().zip(c) {
-        *mk -= ck;
     }
     let entry = match Entry::start(&m, &d, r) {
         Start::Inside => {
@@ -215,9 +217,10 @@ pub(super) fn ray_ball<const D: usize>(
     let mut normal = Vector::ZERO;
     let parts = point.0.iter_mut().zip(normal.0.iter_mut());
     for ((pk, nk), (&mk, &dk)) in parts.zip(m.iter().zip(&d)) {
+        let (mk, dk) = (i128::from(mk), i128::from(dk));
         let step = entry.floor(dk)?;
         *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
-        *nk = Fx::from_bits(entry.normal(mk, dk, u64::try_from(r).ok()?)?);
+        *nk = Fx::from_bits(entry.normal(mk, dk, r.unsigned_abs())?);
     }
     Some(Some(RayHit {
         t: Fx::from_bits(i64::try_from(t).ok()?),

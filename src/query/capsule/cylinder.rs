@@ -164,10 +164,6 @@ pub(super) fn ray_capsule<const D: usize>(
     // The coefficients in 256 bits (below 2^221; |u|^2, |d|^2 >= 0).
     let (uu_m, dd_m) = (uu.unsigned_abs(), dd.unsigned_abs());
     let minus = |x: Signed| (!x.0, x.1);
-    let q_a = sub(
-        mul_full(uu_m, dd_m),
-        mul_full(du.unsigned_abs(), du.unsigned_abs()),
-    );
     let q_b = signed_add(signed_prod(md, uu_m), minus(signed_mul(mu, du)));
     let q_c = signed_add(
         signed_prod(mm - mul64(r, r), uu_m),
@@ -187,6 +183,10 @@ pub(super) fn ray_capsule<const D: usize>(
     if !q_b.0 || q_b.1 == (0, 0) {
         return Some(None); // outside, never moving closer to the axis
     }
+    let q_a = sub(
+        mul_full(uu_m, dd_m),
+        mul_full(du.unsigned_abs(), du.unsigned_abs()),
+    );
     // The discriminant B^2 - A C, C > 0, in four words.
     let (bb, ac) = (mul_512(q_b.1, q_b.1), mul_512(q_a, q_c.1));
     if bb < ac {

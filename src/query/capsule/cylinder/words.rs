@@ -14,7 +14,7 @@
 use super::{Axis, Verdict};
 use crate::kernel::u256::{
     Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_floor_div,
-    signed_prod,
+    signed_mul, signed_prod,
 };
 use crate::num::{Fx, wide};
 use crate::shape::Ray;
@@ -39,15 +39,35 @@ fn floor_shr(v: &Signed, k: u32) -> Option<i128> {
 }
 
 /// `floor(v / (2^32 den))` for `den > 0`, as `floor(floor(v / 2^32) /
-/// den)`, when it fits an `i128`.
-fn floor_over(v: &Signed, den: u128) -> Option<i128> {
+/// den)`, when `v + delta` has the same floor (then it is the value at
+/// both ends of a bracket `delta` wide), else `None`. One division: with
+/// `f = floor(v / 2^32)`, `v = 2^32 f + r1`, and `f = q den + rem`, the
+/// other end's first floor is `f + e` with `e = floor((r1 + delta) /
+/// 2^32)`, and its second `q` iff `0 <= rem + e < den`.
+fn floor_over(v: &Signed, delta: i128, den: u128) -> Option<i128> {
+    // |v| as 2^32 q + low; floor(v / 2^32) and r1 in [0, 2^32).
     let q = shr(v.1, 32);
-    let q = if v.0 && shl(q, 32) != v.1 {
-        add(q, (0, 1))
+    let low = (v.1.1 & u128::from(u32::MAX)) as i128;
+    let (f, r1) = if v.0 && low != 0 {
+        (add(q, (0, 1)), (1 << 32) - low)
     } else {
-        q
+        (q, if v.0 { 0 } else { low })
     };
-    signed_floor_div((v.0, q), den).map(|(q, _)| q)
+    let (q, rem) = signed_floor_div((v.0, f), den)?;
+    // |delta| < 2^126 (the caller's bound): no overflow.
+    let e = (r1 + delta) >> 32;
+    let same = if e >= 0 {
+        e.unsigned_abs() < den - rem
+    } else {
+        e.unsigned_abs() <= rem
+    };
+    same.then_some(q)
+}
+
+/// A signed 256-bit value as an `i128`, when it fits.
+fn fits((neg, v): Signed) -> Option<i128> {
+    let mag = i128::try_from(v.1).ok().filter(|_| v.0 == 0)?;
+    Some(if neg { -mag } else { mag })
 }
 
 /// The same value at both ends of the bracket, or `None`.
@@ -149,11 +169,14 @@ fn hit<const D: usize>(ray: &Ray<D>, axis: &Axis<D>, tau: &Tau, t: i128) -> Opti
     for ((pk, nk), ((&mk, &uk), &dk)) in parts.zip(m.iter().zip(u).zip(d)) {
         let step = settled(tau.ends((false, (0, 0)), dk).map(|v| floor_shr(&v, 64)))?;
         *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
-        let alpha = uu.checked_mul(mk)?.checked_sub(mu.checked_mul(uk)?)?;
-        let beta = uu.checked_mul(dk)?.checked_sub(du.checked_mul(uk)?)?;
-        let ends = tau.ends(signed_prod(alpha, 1 << 64), beta);
-        let ends = ends.map(|v| floor_over(&v, den));
-        *nk = Fx::from_bits(i64::try_from(settled(ends)?).ok()?);
+        let alpha = fits(signed_add(signed_mul(*uu, mk), signed_mul(-mu, uk)))?;
+        let beta = fits(signed_add(signed_mul(*uu, dk), signed_mul(-du, uk)))?;
+        // At the low end; the high end is beta (tau.hi - tau.lo) further
+        // (kept below 2^126).
+        let x = signed_add(signed_prod(alpha, 1 << 64), signed_prod(beta, tau.lo));
+        let width =
+            fits(signed_prod(beta, tau.hi - tau.lo)).filter(|w| w.unsigned_abs() < 1 << 126)?;
+        *nk = Fx::from_bits(i64::try_from(floor_over(&x, width, den)?).ok()?);
     }
     Verdict::hit(t, point, normal)
 }

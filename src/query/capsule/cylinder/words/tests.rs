@@ -33,15 +33,30 @@ fn floors_round_toward_negative_infinity() {
     }
     // floor(v / (2^32 * 3)): -1 -> -1; -(2^32 * 3) -> -1; -(2^32 * 3) - 1
     // -> -2; 2^32 * 3 - 1 -> 0.
+    // With a width: the other end in the same cell (Some) or not (None).
     let three = 3u128 << 32;
-    for (v, want) in [
-        (-1i128, -1i128),
-        (-(three as i128), -1),
-        (-(three as i128) - 1, -2),
-        (three as i128 - 1, 0),
+    let t = three as i128;
+    for (v, width, want) in [
+        (-1i128, 0, Some(-1i128)),
+        (-t, 0, Some(-1)),
+        (-t - 1, 0, Some(-2)),
+        (t - 1, 0, Some(0)),
+        (t - 1, 1, None),      // to 3 2^32: the next cell
+        (-t, -1, None),        // to -3 2^32 - 1: the cell below
+        (-t, t - 1, Some(-1)), // to -1: the same cell
+        (-t, t, None),         // to 0
+        (0, -1, None),         // to -1
+        (5, t - 6, Some(0)),   // to 3 2^32 - 1
+        // From 8 2^32 (f = 8 = 2 * 3 + 2) down to 6 2^32: the cell's floor.
+        (t + (5 << 32), -(2 << 32), Some(2)),
+        (t + (5 << 32), -(2 << 32) - 1, None),
     ] {
         let s = (v < 0, (0, v.unsigned_abs()));
-        assert_eq!(floor_over(&s, 3), Some(want), "floor({v} / 3 2^32)");
+        assert_eq!(
+            floor_over(&s, width, 3),
+            want,
+            "floor({v} / 3 2^32), width {width}"
+        );
     }
 }
 
@@ -68,13 +83,19 @@ proptest! {
     }
 
     #[test]
-    fn floor_over_matches_bigint(v in word(), neg in any::<bool>(), den in magnitude()) {
+    fn floor_over_matches_bigint(v in word(), neg in any::<bool>(), den in magnitude(), width in prop_oneof![
+        -3i128..=3, any::<i64>().prop_map(i128::from), (-(1i128 << 125))..(1 << 125)]) {
         prop_assume!(den > 0);
         let s = (neg, v);
-        let want = num_integer::Integer::div_floor(&signed(&s), &(BigInt::from(den) << 32u32));
-        match floor_over(&s, den as u128) {
-            Some(q) => prop_assert_eq!(BigInt::from(q), want),
-            None => prop_assert!(want.bits() >= 127),
+        let over = BigInt::from(den) << 32u32;
+        let want = num_integer::Integer::div_floor(&signed(&s), &over);
+        let other = num_integer::Integer::div_floor(&(signed(&s) + width), &over);
+        match floor_over(&s, width, den as u128) {
+            Some(q) => {
+                prop_assert_eq!(BigInt::from(q), want.clone());
+                prop_assert_eq!(other, want, "the other end");
+            }
+            None => prop_assert!(want.bits() >= 127 || other != want),
         }
     }
 }

@@ -161,19 +161,31 @@ impl Entry {
         let (q0, r0) = signed_floor_div((w0.0, shl(w0.1, 32)), self.a)?;
         // The second end's floor: q0 plus floor((r0 - 2^32 d_k) / A)
         // (|2^32 d_k| < 2^85, r0 < A < 2^106: within i128).
+        // e = q1 - q0 = floor(r1 / A): 0 or -1 without a division when
+        // |r1| < A (r0 in [0, A)).
         let r1 = i128::try_from(r0).ok()? - (dk << 32);
         let a = i128::try_from(self.a).ok()?;
-        let q1 = q0 + r1.div_euclid(a);
+        let e = if (0..a).contains(&r1) {
+            0
+        } else if (-a..0).contains(&r1) {
+            -1
+        } else {
+            r1.div_euclid(a)
+        };
         // Then over r: floor(floor(x / A) / r) = floor(x / (A r)), by the
         // platform's 128-by-64-bit division (|q| / r is about 2^32 times a
         // unit vector's component: well below 2^63).
-        let div = OneOff(r);
-        let over_r = |q: i128| {
-            (q.unsigned_abs() < u128::from(r) << 62)
-                .then(|| div.floor_signed(q.unsigned_abs(), q < 0))
-        };
-        let f0 = over_r(q0)?;
-        (self.square || q1 == q0 || over_r(q1)? == f0).then_some(f0)
+        if q0.unsigned_abs() >= u128::from(r) << 62 {
+            return None;
+        }
+        let f0 = OneOff(r).floor_signed(q0.unsigned_abs(), q0 < 0);
+        if self.square || e == 0 {
+            return Some(f0);
+        }
+        // q1 = q0 + e has the same floor over r iff the remainder of q0
+        // plus e stays in [0, r).
+        let rest = q0 - i128::from(f0) * i128::from(r) + e;
+        (0..i128::from(r)).contains(&rest).then_some(f0)
     }
 }
 

@@ -160,3 +160,50 @@ fn aimed_rays_mostly_hit_and_take_the_fast_path() {
     assert!(hits > n / 4, "hits {hits}");
     assert!(fast > n * 99 / 100, "fast {fast}");
 }
+
+/// `floor(2^32 (m A + d (b - root)) / (A r))` exactly.
+fn normal_floor(e: &Entry, m: i128, d: i128, r: u64, root: u128) -> num_bigint::BigInt {
+    use num_bigint::BigInt;
+    let x = (BigInt::from(m) * BigInt::from(e.a)
+        + BigInt::from(d) * (BigInt::from(e.b) - BigInt::from(root)))
+        << 32u32;
+    num_integer::Integer::div_floor(&x, &(BigInt::from(e.a) * BigInt::from(r)))
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A normal component is answered only when the floor is the same at
+    /// both ends of the root's bracket `[s, s + 1]`, and then it is that
+    /// floor; with `A` small next to `2^32 d` (a step of one or more
+    /// integers of `floor(x / A)` across the bracket) as well as large.
+    #[test]
+    fn a_normal_component_is_the_floor_at_both_ends_of_the_bracket(
+        a in prop_oneof![Just(1u128 << 32), (1u128 << 32)..(1 << 40), (1u128 << 32)..(1 << 88)],
+        t_bits in 0u32..20, t in any::<u64>(), frac in 0u128..(1 << 20), s in 0u128..(1 << 100),
+        d in prop_oneof![1 => Just(0i64), 4 => any::<i64>()],
+        r in prop_oneof![1u64..=3, 1u64..(1 << 52), 1u64..(1 << 20)], u in -1024i128..=1024,
+    ) {
+        // (A = 2^32 and d = 0 put the second floor's remainder at 0; a
+        // radius of 1 to 3 puts the first floor's remainder at a cell's
+        // edge: both edges of the comparisons are reached.)
+        // |B| - root = P with P / A about t (below 2^t_bits), d t below
+        // 2^53, and m chosen so that the component is about u / 1024 of
+        // the radius (as on a ball's surface).
+        let t = u128::from(t) >> (64 - t_bits);
+        let d = i128::from(d >> (11 + t_bits));
+        let p = a * t + (a >> 20) * frac;
+        let step = num_bigint::BigInt::from(d) * num_bigint::BigInt::from(p) / num_bigint::BigInt::from(a);
+        let m = ((u * i128::from(r)) >> 10) - i128::try_from(step).unwrap();
+        prop_assume!(m.unsigned_abs() < 1 << 54);
+        let e = Entry { a, b: p + s, c: 1, s, square: false };
+        let (lo, hi) = (normal_floor(&e, m, d, r, s + 1), normal_floor(&e, m, d, r, s));
+        match e.normal(m, d, r) {
+            Some(f) => {
+                prop_assert_eq!(num_bigint::BigInt::from(f), lo.clone(), "the floor");
+                prop_assert_eq!(hi, lo, "one floor at both ends");
+            }
+            None => prop_assert!(hi != lo || lo.bits() >= 62, "settled, yet no answer"),
+        }
+    }
+}

@@ -146,7 +146,14 @@ pub fn sphere_overlap<const D: usize>(a: &Ball<D>, b: &Ball<D>) -> bool {
 /// equations (Cramer's rule) or on an edge of that square (an end point
 /// against the other segment), each decided exactly in 256-bit integers
 /// against `(ra + rb)^2` (one product of the 3D interior case in 384
-/// bits). Nothing is rounded.
+/// bits). Before that, the same candidates on the segments rounded to a
+/// coarser grid (at most `2^17` steps across the pair) settle every pair
+/// whose distance is more than three steps from `ra + rb`: the rounding
+/// moves the distance by less than two steps, so the answer is the same
+/// either way.
+///
+/// Nothing is rounded in the answer: touching counts, one ulp apart does
+/// not.
 ///
 /// # Examples
 /// ```

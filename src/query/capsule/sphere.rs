@@ -159,10 +159,9 @@ impl Entry {
         // (q0 A + r0) / A and (q0 A + r0 - 2^32 d_k) / A.
         let w0 = signed_add(signed_prod(mk, self.a), signed_prod(dk, self.b - self.s));
         let (q0, r0) = signed_floor_div((w0.0, shl(w0.1, 32)), self.a)?;
-        // The second end's floor: q0 plus floor((r0 - 2^32 d_k) / A)
-        // (|2^32 d_k| < 2^85, r0 < A < 2^106: within i128).
-        // e = q1 - q0 = floor(r1 / A): 0 or -1 without a division when
-        // |r1| < A (r0 in [0, A)).
+        // The second end's floor is q1 = q0 + e, e = floor(r1 / A) for r1
+        // = r0 - 2^32 d_k (|2^32 d_k| < 2^85, r0 < A < 2^106: within
+        // i128): 0 or -1 without a division when |r1| < A.
         let r1 = i128::try_from(r0).ok()? - (dk << 32);
         let a = i128::try_from(self.a).ok()?;
         let e = if (0..a).contains(&r1) {

@@ -20,9 +20,10 @@
 //! strictly inside the square of `(s, t)`, else the end-point-against-
 //! segment distances of the square's edges on its side (all four edges for
 //! parallel segments). Each is a fraction `num / den`, compared with the
-//! squared bounds by cross-multiplication. Coordinates are at most `2^17` units (`2^18` for
-//! differences), so the dot products fit `i64` (below `2^38`), and every
-//! numerator and product below `2^112` fits `i128`. Nothing is rounded
+//! squared bounds by cross-multiplication. Coordinates are at most `2^17`
+//! units (`2^18` for differences), so the dot products fit `i64` (below
+//! `2^38`; `n . w` below `2^56` for the normal `n = d1 x d2`), and every
+//! numerator and product (below `2^112`) fits `i128`. Nothing is rounded
 //! after the end points.
 
 /// Bits kept per rounded coordinate (and radius): coordinates at most
@@ -153,7 +154,7 @@ fn wide(x: i64) -> i128 {
     i128::from(x)
 }
 
-/// `x . y` (components at most `2^18`: below `2^38`).
+/// `x . y`, within `i64` for the callers' bounds (see the module).
 fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i64 {
     x.iter().zip(y).map(|(p, q)| p * q).sum()
 }

@@ -77,7 +77,7 @@ pub fn in_domain(x: Fx) -> bool {
     wide(x).abs() <= wide(DOMAIN)
 }
 
-pub(crate) use crate::kernel::sqrt::isqrt_u128;
+use crate::kernel::sqrt::isqrt_u128;
 
 /// Square root of a non-negative scalar, rounded down; `None` for a negative
 /// input.

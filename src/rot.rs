@@ -281,7 +281,7 @@ impl Rot<3> {
         // Normalize the axis to unit length first (within 2^-31), so that the
         // quaternion components are sin/cos times values <= 1.
         let len2 = axis.dot_wide(&axis) as u128; // scale 2^64, <= 2^107
-        let len = crate::num::isqrt_u128(len2 << 20) as i128; // scale 2^42
+        let len = crate::kernel::sqrt::isqrt_u128(len2 << 20) as i128; // scale 2^42
         let unit = axis
             .0
             .map(|c| Fx::from_bits(div_floor(wide(c) << 42, len.max(1)) as i64));

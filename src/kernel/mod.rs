@@ -13,7 +13,7 @@
 //! - [`divide`]: exact division of a 128-bit numerator by a 64-bit divisor,
 //!   for the one time a query reports.
 //! - [`wide`]: raw bits widened to `i128` (the separating-axis test).
-//! - [`sqrt`]: integer square roots of 64- and 128-bit values, exactly.
+//! - [`sqrt`]: integer square roots of 64-, 128- and 256-bit values, exactly.
 //! - [`u256`]: 256-bit unsigned arithmetic on pairs of `u128` words.
 //! - [`u512`]: [`Wide`](u512::Wide), signed 512-bit integers (the ray
 //!   against a capsule's cylinder).

@@ -7,8 +7,9 @@
 //! two full products, a floor one 256-by-128-bit division. Every result is
 //! the exact integer, on every platform.
 
+use super::sqrt::isqrt_u128;
 use super::u256::{div_full, mul_full};
-use crate::num::{Fx, isqrt_u128};
+use crate::num::Fx;
 
 /// `floor(a * b / d)` for `d > 0`, saturated to the `i128` range.
 fn floor_mul_div(a: i128, b: i128, d: u128) -> i128 {

@@ -1,6 +1,5 @@
-//! Integer square roots, rounded down, exactly: `floor(sqrt(n))` for 64- and
-//! 128-bit `n` (the 256-bit root in [`u256`](super::u256) starts from the
-//! 128-bit one).
+//! Integer square roots, rounded down, exactly: `floor(sqrt(n))` for 64-,
+//! 128- and 256-bit `n`.
 //!
 //! Each root starts above the answer and takes Newton steps `x <- floor((x +
 //! floor(n / x)) / 2)`, which never go below `floor(sqrt(n))` from there.
@@ -16,6 +15,10 @@
 //!   (relative error below `2^-31`), then one step with the platform's
 //!   128-by-64-bit division (its quotient `n / x <= sqrt(n) < 2^64` fits):
 //!   within about two units.
+//! - 256 bits: the same from the 128-bit root of the top 127 or 128 bits,
+//!   with one 256-by-128-bit division.
+
+use super::u256::{U256, div_full, mul_full};
 
 /// `ceil(sqrt((i + 65) 2^56))` for `i` in `0..192`, capped at `2^32 - 1`:
 /// at or above the root of every 64-bit value whose top byte is `i + 64`
@@ -105,6 +108,41 @@ fn isqrt_u64_above(n: u128) -> u64 {
     let (q, _) = crate::arch::div_rem_narrow(n, x);
     let mut x = ((u128::from(x) + u128::from(q)) >> 1) as u64;
     while u128::from(x) * u128::from(x) > n {
+        x -= 1;
+    }
+    x
+}
+
+/// `floor(sqrt(n))`: below 2^128 for every `n`. One Newton step from
+/// above (one `div_full`), started one above the root of the top 127 or
+/// 128 bits (scaled back), then a correction by squares.
+pub(crate) fn isqrt_u256(n: U256) -> u128 {
+    if n.0 == 0 {
+        return isqrt_u128(n.1);
+    }
+    // n = top * 4^j + rest, top below 2^128, 1 <= j <= 64: sqrt(n) <
+    // (isqrt(top) + 1) 2^j, capped at the largest root there is.
+    let j = (128 - n.0.leading_zeros()).div_ceil(2);
+    let top = if j == 64 {
+        n.0
+    } else {
+        (n.0 << (128 - 2 * j)) | (n.1 >> (2 * j))
+    };
+    let s = isqrt_u128(top) + 1;
+    let x = if s >> (128 - j) != 0 {
+        u128::MAX
+    } else {
+        s << j
+    };
+    // top >= 2^126, so the start is within a factor 1 + 2^-63 of the root:
+    // one Newton step (which stays at or above the floor of the root)
+    // leaves it within a few units, and the squares settle the rest.
+    // x >= sqrt(n) > n.0, so the quotient fits (were it not, q = x keeps
+    // x, and the squares still end at the root).
+    let q = div_full(n, x).map_or(x, |(q, _)| q);
+    // floor((x + q) / 2) without overflow.
+    let mut x = (x >> 1) + (q >> 1) + (x & q & 1);
+    while mul_full(x, x) > n {
         x -= 1;
     }
     x

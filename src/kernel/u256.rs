@@ -1,14 +1,13 @@
 //! Unsigned 256-bit integers as `(high, low)` pairs of `u128` words: the
 //! full product of two words, division by a word (Knuth's algorithm D on
 //! 64-bit digits, each estimated by the platform's 128-by-64-bit division
-//! and corrected at most twice), sums, shifts and the integer square root.
+//! and corrected at most twice), sums and shifts (its integer square root is in [`super::sqrt`]).
 //! Signed values are a sign and a magnitude ([`Signed`]). Enough for the
 //! exact predicates whose values stay below 2^256 (the fractions of
 //! [`super::ratio`], the ray against a ball or an oriented box); wider
 //! ones use the general wide integer of the capsule queries.
 
 use super::divide::{Divide, OneOff};
-use crate::num::isqrt_u128;
 
 /// A 256-bit unsigned integer as `(high, low)` words; the tuple order is
 /// the numeric order.
@@ -140,41 +139,6 @@ pub(crate) fn mul_512(a: U256, b: U256) -> [u128; 4] {
 #[cfg(test)]
 pub(crate) fn wide(v: u128) -> U256 {
     (0, v)
-}
-
-/// `floor(sqrt(n))`: below 2^128 for every `n`. One Newton step from
-/// above (one `div_full`), started one above the root of the top 127 or
-/// 128 bits (scaled back), then a correction by squares.
-pub(crate) fn isqrt(n: U256) -> u128 {
-    if n.0 == 0 {
-        return isqrt_u128(n.1);
-    }
-    // n = top * 4^j + rest, top below 2^128, 1 <= j <= 64: sqrt(n) <
-    // (isqrt(top) + 1) 2^j, capped at the largest root there is.
-    let j = (128 - n.0.leading_zeros()).div_ceil(2);
-    let top = if j == 64 {
-        n.0
-    } else {
-        (n.0 << (128 - 2 * j)) | (n.1 >> (2 * j))
-    };
-    let s = isqrt_u128(top) + 1;
-    let x = if s >> (128 - j) != 0 {
-        u128::MAX
-    } else {
-        s << j
-    };
-    // top >= 2^126, so the start is within a factor 1 + 2^-63 of the root:
-    // one Newton step (which stays at or above the floor of the root)
-    // leaves it within a few units, and the squares settle the rest.
-    // x >= sqrt(n) > n.0, so the quotient fits (were it not, q = x keeps
-    // x, and the squares still end at the root).
-    let q = div_full(n, x).map_or(x, |(q, _)| q);
-    // floor((x + q) / 2) without overflow.
-    let mut x = (x >> 1) + (q >> 1) + (x & q & 1);
-    while mul_full(x, x) > n {
-        x -= 1;
-    }
-    x
 }
 
 /// A signed 256-bit value as a sign and a magnitude.

@@ -30,8 +30,9 @@
 //! general walk answers.
 
 use super::sphere::ray_ball;
+use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
-    Signed, U256, isqrt, mul_512, mul_full, shl, signed_add, signed_mul, signed_prod, sub,
+    Signed, U256, mul_512, mul_full, shl, signed_add, signed_mul, signed_prod, sub,
 };
 use crate::kernel::u512::Wide;
 use crate::kernel::wide::mul64;
@@ -55,7 +56,7 @@ impl Root {
         // disc / 4^k below 2^256: sqrt(disc) in [s 2^k, (s + 1) 2^k).
         let k = disc.bits().saturating_sub(256).div_ceil(2);
         let top = disc.shr_u256(2 * k)?;
-        let s = isqrt(top);
+        let s = isqrt_u256(top);
         let lo_words = shl((0, s), k);
         // Exact iff s^2 is the top and the 2k bits below it are zero.
         let sq = mul_full(s, s);

@@ -21,8 +21,9 @@
 //! of about `2^32 |d_k| / (A r)`) goes to the general walk.
 
 use crate::kernel::divide::{Divide, OneOff};
+use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
-    add, div_full, isqrt, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
+    add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
 };
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
@@ -80,7 +81,7 @@ impl Entry {
             return Start::Slow;
         }
         let disc = sub(bb, ac);
-        let s = isqrt(disc);
+        let s = isqrt_u256(disc);
         let square = mul_full(s, s) == disc;
         Start::Enters(Entry { a, b, c, s, square })
     }

@@ -13,7 +13,8 @@
 //! its range proof): measured, the iterator forms cost a third more
 //! instructions on the capsule queries.
 
-use crate::num::{Fx, isqrt_u128};
+use crate::kernel::sqrt::isqrt_u128;
+use crate::num::Fx;
 use core::cmp::Ordering;
 
 const N: usize = 16;
@@ -505,7 +506,7 @@ mod tests {
             u128::MAX >> 1,
         ] {
             let s = Big::from(n as i128).isqrt();
-            let want = crate::num::isqrt_u128(n) as i128;
+            let want = crate::kernel::sqrt::isqrt_u128(n) as i128;
             assert_eq!(s, Big::from(want), "isqrt {n}");
         }
         for (a, b) in [

@@ -33,9 +33,8 @@ fn sign(v: &Signed) -> Ordering {
 /// `floor(v / 2^k)` for `k < 128`, as an `i128` when it fits.
 fn floor_shr(v: &Signed, k: u32) -> Option<i128> {
     let q = shr(v.1, k);
-    let cut = shl(q, k) != v.1;
-    let mag = i128::try_from(q.1).ok().filter(|_| q.0 == 0)?;
-    Some(if v.0 { -mag - i128::from(cut) } else { mag })
+    let cut = v.0 && shl(q, k) != v.1;
+    Some(fits((v.0, q))? - i128::from(cut))
 }
 
 /// `floor(v / (2^32 den))` for `den > 0`, as `floor(floor(v / 2^32) /

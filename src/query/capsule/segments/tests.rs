@@ -44,7 +44,7 @@ fn wide_vec<const D: usize>(v: [i64; D]) -> [i128; D] {
 }
 
 /// `b - a` (within the domain: below 2^53).
-fn dir<const D: usize>(a: [i64; D], b: [i64; D]) -> [i64; D] {
+pub(super) fn dir<const D: usize>(a: [i64; D], b: [i64; D]) -> [i64; D] {
     let mut r = b;
     for (rk, ak) in r.iter_mut().zip(a) {
         *rk -= ak;

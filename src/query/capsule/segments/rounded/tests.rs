@@ -3,6 +3,7 @@
 //! distance (where the slack decides), and anywhere.
 
 use super::super::exact;
+use super::super::tests::dir;
 use super::*;
 use crate::query::capsule::wide::props::config;
 use proptest::prelude::*;
@@ -36,20 +37,11 @@ fn threshold<const D: usize>(w: &[i64; D], d1: &[i64; D], d2: &[i64; D]) -> i64 
     hi
 }
 
-/// `b - a`.
-fn minus<const D: usize>(b: [i64; D], a: [i64; D]) -> [i64; D] {
-    let mut r = b;
-    for (x, y) in r.iter_mut().zip(a) {
-        *x -= y;
-    }
-    r
-}
-
 /// Whether the rounded answer, if any, is the exact one for both the closed
 /// and the strict question; returns the rounded answer.
 fn agrees<const D: usize>(ends: [[i64; D]; 4], r: i64) -> Result<Option<bool>, TestCaseError> {
     let [a1, b1, a2, b2] = ends;
-    let (w, d1, d2) = (minus(a1, a2), minus(b1, a1), minus(b2, a2));
+    let (w, d1, d2) = (dir(a2, a1), dir(a1, b1), dir(a2, b2));
     let answer = rounded(&w, &d1, &d2, r);
     if let Some(x) = answer {
         prop_assert_eq!(
@@ -83,7 +75,7 @@ fn step<const D: usize>(ends: &[[i64; D]; 4], r: i64) -> i64 {
 /// within `SLACK + 2` steps of it.
 fn near<const D: usize>(ends: [[i64; D]; 4]) -> Result<(), TestCaseError> {
     let [a1, b1, a2, b2] = ends;
-    let t = threshold(&minus(a1, a2), &minus(b1, a1), &minus(b2, a2));
+    let t = threshold(&dir(a2, a1), &dir(a1, b1), &dir(a2, b2));
     let unit = step(&ends, t).max(4);
     for q in -4 * (SLACK + 2)..=4 * (SLACK + 2) {
         let r = t + q * unit / 4;

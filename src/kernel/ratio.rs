@@ -10,6 +10,7 @@
 use super::sqrt::isqrt_u128;
 use super::u256::{div_full, mul_full};
 use crate::num::Fx;
+use core::cmp::Ordering;
 
 /// `floor(a * b / d)` for `d > 0`, saturated to the `i128` range.
 fn floor_mul_div(a: i128, b: i128, d: u128) -> i128 {
@@ -56,18 +57,24 @@ impl Ratio {
         }
     }
 
-    /// `self < other`, exactly: `self.num * other.den < other.num *
-    /// self.den`, whose signs are the numerators'.
+    /// `self < other`, exactly (see [`Ratio::cmp`]).
     #[inline]
     pub(crate) fn lt(&self, other: &Ratio) -> bool {
+        self.cmp(other) == Ordering::Less
+    }
+
+    /// `self` against `other`, exactly: `self.num * other.den` against
+    /// `other.num * self.den`, whose signs are the numerators'.
+    #[inline]
+    pub(crate) fn cmp(&self, other: &Ratio) -> Ordering {
         match (self.num < 0, other.num < 0) {
-            (true, false) => true,
-            (false, true) => false,
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
             (neg, _) => {
                 let l = mul_full(self.num.unsigned_abs(), other.den.unsigned_abs());
                 let r = mul_full(other.num.unsigned_abs(), self.den.unsigned_abs());
                 // Both negative: the larger magnitude is the smaller value.
-                if neg { r < l } else { l < r }
+                if neg { r.cmp(&l) } else { l.cmp(&r) }
             }
         }
     }

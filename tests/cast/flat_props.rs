@@ -29,7 +29,7 @@ where
     prop_assert_eq!(c.t_enter.to_bits(), floor_raw(&w.entry));
     let n = c.normal.to_bits();
     prop_assert!(
-        w.normals.iter().any(|e| near_unit(&n, e, 1)),
+        w.normals.first().is_some_and(|e| near_unit(&n, e, 1)),
         "normal {:?} is none of the faces entered last {:?}",
         c.normal,
         w.normals

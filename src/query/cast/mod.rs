@@ -18,6 +18,7 @@
 //!   exact rational times.
 
 mod flat;
+mod minkowski;
 mod polygon;
 mod round;
 
@@ -163,6 +164,14 @@ where
             });
         }
         _ => {}
+    }
+    if let (Some(pm), Some(pt)) = (points(moving), points(target)) {
+        // Two polygons (2D): `d` in raw bits.
+        let mut d2 = [0i64; 2];
+        for (slot, c) in d2.iter_mut().zip(d.to_bits()) {
+            *slot = c;
+        }
+        return Ok(minkowski::cast(d2, pm, pt));
     }
     // Two round shapes (balls, segments, capsules) with a radius: whether
     // they already penetrate, in 256-bit words rather than the program.

@@ -1,4 +1,5 @@
-//! The cast with a convex polygon (2D) on either side and no radius: the
+//! The cast with a convex polygon (2D) on either side and no radius (two
+//! polygons: the `minkowski` module, faster), and with a radius. The
 //! Minkowski difference is a convex polygon, the sum of the polygon(s) and
 //! the other shape's zonotope, whose edge directions are among the
 //! polygons' edges and the zonotope's columns. Its interior is the
@@ -14,12 +15,9 @@
 
 use super::flat::{Time, dot_big, unit};
 use super::{Cast, pad};
-use crate::kernel::ratio::{Ratio, floor_unit};
-use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
-use crate::shape::MAX_VERTICES;
 use crate::vec::{Vec2, Vector};
 use alloc::vec::Vec;
 
@@ -58,7 +56,8 @@ fn extent(nm: &[i128; 3], points: &[Vec2]) -> (Big, Big) {
 /// The cast of `moving - target` along `d` (raw, 2D padded), radius sum
 /// 0, where `moving` and/or `target` is the polygon given by its vertices
 /// and `gap` holds the other shape's core (nothing when both are
-/// polygons). Normals in order: the moving shape's (its edges, or the
+/// polygons: the `minkowski` module's cast gives the same answers
+/// faster). Normals in order: the moving shape's (its edges, or the
 /// columns), then the target's; the first wins a tie.
 pub(super) fn cast<const D: usize>(
     gap: &Gap,
@@ -66,9 +65,6 @@ pub(super) fn cast<const D: usize>(
     moving: Option<&[Vec2]>,
     target: Option<&[Vec2]>,
 ) -> Option<Cast<D>> {
-    if let (Some(pm), Some(pt), [dx, dy, _]) = (moving, target, pad(d)) {
-        return cast_polygons([dx, dy], pm, pt);
-    }
     let w = gap.offset();
     let d64 = pad(d).map(|c| c << 32);
     let zero = Big::from(0);
@@ -144,98 +140,6 @@ pub(super) fn cast<const D: usize>(
             Some(Cast {
                 t_enter: Fx::from_bits(t.to_i128_saturating() as i64),
                 normal: unit(nm, positive),
-                overlapping: false,
-            })
-        }
-        _ => Some(Cast {
-            t_enter: Fx::ZERO,
-            normal: Vector::ZERO,
-            overlapping: true,
-        }),
-    }
-}
-
-/// The raw bits of a polygon's vertices, in a fixed array.
-fn raw_points(points: &[Vec2]) -> ([[i64; 2]; MAX_VERTICES], usize) {
-    let mut out = [[0i64; 2]; MAX_VERTICES];
-    for (slot, p) in out.iter_mut().zip(points) {
-        *slot = p.to_bits();
-    }
-    (out, points.len().min(MAX_VERTICES))
-}
-
-/// The range of `n . v` over the vertices (raw, `n` below 2^54: below
-/// 2^107).
-fn extent_raw(n: [i64; 2], points: &[[i64; 2]]) -> (i128, i128) {
-    let (mut lo, mut hi) = (i128::MAX, i128::MIN);
-    for p in points {
-        let x = i128::from(n[0]) * i128::from(p[0]) + i128::from(n[1]) * i128::from(p[1]);
-        lo = lo.min(x);
-        hi = hi.max(x);
-    }
-    (lo, hi)
-}
-
-/// [`cast`] of two polygons: the same slabs, normals and rules, with every
-/// slab end in `i128` (raw bits: projections below 2^107, their
-/// differences below 2^108) and the times as [`Ratio`]s (256-bit
-/// cross-products), so no wide integer is needed.
-fn cast_polygons<const D: usize>(
-    d: [i128; 2],
-    moving: &[Vec2],
-    target: &[Vec2],
-) -> Option<Cast<D>> {
-    let (pm, nm_) = raw_points(moving);
-    let (pt, nt) = raw_points(target);
-    let (pm, pt) = (pm.get(..nm_).unwrap_or(&[]), pt.get(..nt).unwrap_or(&[]));
-    let mut enter: Option<(Ratio, [i128; 2], bool)> = None;
-    let mut exit: Option<Ratio> = None;
-    for nm in edge_normals(moving).chain(edge_normals(target)) {
-        let n = [nm[0], nm[1]];
-        if n == [0, 0] {
-            continue;
-        }
-        // Edges of in-domain vertices: below 2^54, so within i64.
-        let n64 = n.map(|c| c as i64);
-        let ((ml, mh), (tl, th)) = (extent_raw(n64, pm), extent_raw(n64, pt));
-        // p = moving point - target point: n.p in [ml - th, mh - tl]; the
-        // difference y = -p: n.y in [tl - mh, th - ml]; n.(s d) = s e.
-        let (ymin, ymax) = (tl - mh, th - ml);
-        let e = mul64(n[0], d[0]) + mul64(n[1], d[1]);
-        if e == 0 {
-            if !(ymin < 0 && ymax > 0) {
-                return None;
-            }
-            continue;
-        }
-        let positive = e > 0;
-        let (low, high) = if positive {
-            (Ratio::new(ymin, e), Ratio::new(ymax, e))
-        } else {
-            (Ratio::new(-ymax, -e), Ratio::new(-ymin, -e))
-        };
-        if enter.as_ref().is_none_or(|(t, _, _)| t.lt(&low)) {
-            enter = Some((low, n, positive));
-        }
-        if exit.as_ref().is_none_or(|t| high.lt(t)) {
-            exit = Some(high);
-        }
-    }
-    if let (Some((en, _, _)), Some(ex)) = (&enter, &exit)
-        && !(en.lt(ex) && en.lt(&Ratio::new(1, 1)) && ex.num > 0)
-    {
-        return None;
-    }
-    match enter {
-        Some((en, n, positive)) if en.num >= 0 => {
-            let l = (mul64(n[0], n[0]) + mul64(n[1], n[1])).unsigned_abs();
-            let mut normal = Vector::ZERO;
-            for (slot, &c) in normal.0.iter_mut().zip(&n) {
-                *slot = floor_unit(if positive { -c } else { c }, l);
-            }
-            Some(Cast {
-                t_enter: en.floor_fx(),
-                normal,
                 overlapping: false,
             })
         }

@@ -169,8 +169,11 @@ struct Bound {
 ///   where two edges are entered at the same `t`, the lower edge index
 ///   wins. Edge `i` runs from vertex `i` to vertex `i + 1`.
 ///
-/// How: the clipping of the ray by the half-planes of the edges (Cyrus
-/// and Beck), with each bound a fraction compared exactly.
+/// How: the sides of the vertices against the ray's line (exact cross
+/// products) find the edges where it enters and leaves, and one fraction
+/// per edge gives the times; when a vertex is on the line, the clipping of
+/// the ray by the half-planes of the edges (Cyrus and Beck), with each
+/// bound a fraction compared exactly.
 ///
 /// # Examples
 /// ```
@@ -185,6 +188,97 @@ struct Bound {
 /// assert_eq!(ray_polygon(&up, &tri).unwrap().t, Fx::from_num(2));
 /// ```
 pub fn ray_polygon<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>> {
+    match line(ray, polygon.points()) {
+        Line::Misses => None,
+        Line::Crosses { enter, exit } => crosses(ray, enter, exit),
+        Line::Touches => clip(ray, polygon),
+    }
+}
+
+/// An edge of a polygon: its two ends, raw.
+type Edge = ([i128; 2], [i128; 2]);
+
+/// How the line of a ray meets a convex polygon, from the sides of the
+/// vertices (the signs of `d x (v - o)`, exact).
+enum Line {
+    /// Every vertex strictly on one side: the line misses.
+    Misses,
+    /// A vertex on the line.
+    Touches,
+    /// Through the interior, every vertex off the line: entering by the
+    /// one edge whose ends go from the left side to the right, leaving by
+    /// the one going from the right to the left.
+    Crosses { enter: Edge, exit: Edge },
+}
+
+/// The sides of the vertices (raw: differences below 2^53 and a
+/// direction below 2^52, so each cross product is two 64-bit products).
+/// An edge is named by its end vertex `i` (from `i - 1`, or the last).
+fn line(ray: &Ray<2>, points: &[Vec2]) -> Line {
+    let (o, d) = (ray.origin().to_bits(), ray.dir().to_bits());
+    let side = |v: &Vec2| {
+        let [x, y] = v.to_bits();
+        i128::from(d[0]) * i128::from(y - o[1]) - i128::from(d[1]) * i128::from(x - o[0])
+    };
+    let Some(last) = points.last() else {
+        return Line::Misses;
+    };
+    let mut before = side(last);
+    // The edges where the side changes (none: usize::MAX), selected
+    // without a branch: where they fall is data, not a pattern.
+    let (mut enter, mut exit) = (usize::MAX, usize::MAX);
+    for (i, v) in points.iter().enumerate() {
+        let now = side(v);
+        if now == 0 {
+            return Line::Touches;
+        }
+        enter = if before > 0 && now < 0 { i } else { enter };
+        exit = if before < 0 && now > 0 { i } else { exit };
+        before = now;
+    }
+    let edge = |i: usize| {
+        let from = i.checked_sub(1).and_then(|j| points.get(j)).unwrap_or(last);
+        (raw(from), points.get(i).map_or([0; 2], raw))
+    };
+    if enter == usize::MAX || exit == usize::MAX {
+        return Line::Misses;
+    }
+    Line::Crosses {
+        enter: edge(enter),
+        exit: edge(exit),
+    }
+}
+
+/// The bound of the ray parameter at an edge's line, `n . (p - o) / n . d`
+/// with `n` its outward normal, and `n`.
+fn bound(o: &[i128; 2], d: &[i128; 2], (p, q): &Edge) -> (Ratio, [i128; 2]) {
+    let n = outward(p, q);
+    let den = mul64(n[0], d[0]) + mul64(n[1], d[1]);
+    (Ratio::new(side(&n, o, p), den), n)
+}
+
+/// [`ray_polygon`] when the line crosses the interior: the line is in the
+/// polygon from the entering edge's bound to the leaving edge's, and the
+/// entry is inside the entering edge (no vertex is on the line), so no
+/// other edge ties with it.
+fn crosses(ray: &Ray<2>, enter: Edge, exit: Edge) -> Option<RayHit<2>> {
+    let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
+    let (t, n) = bound(&o, &d, &enter);
+    if t.num <= 0 {
+        // Entered at or before the origin: inside unless already left.
+        let (out, _) = bound(&o, &d, &exit);
+        return (out.num >= 0).then(|| RayHit::at_origin(ray));
+    }
+    if Ratio::new(wide(ray.max_t()), 1 << 32).lt(&t) {
+        return None;
+    }
+    Some(entry(ray, &t, &n))
+}
+
+/// [`ray_polygon`] when a vertex is on the ray's line: the clipping of the
+/// ray by the half-planes of the edges (Cyrus and Beck), each bound a
+/// fraction compared exactly, the lower edge index first on a tie.
+fn clip<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>> {
     let o = raw(&ray.origin());
     let d = raw(&ray.dir());
     // Entry: t >= 0 (edge index MAX: the origin); exit: t <= max_t, at
@@ -234,16 +328,23 @@ pub fn ray_polygon<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option
     if exit.at.lt(&enter.at) || enter.normal == [0, 0] {
         return None;
     }
+    Some(entry(ray, &enter.at, &enter.normal))
+}
+
+/// The hit entering at the parameter `at` through the edge of outward
+/// normal `n`: `t`, the point and the unit normal, each floored.
+fn entry(ray: &Ray<2>, at: &Ratio, n: &[i128; 2]) -> RayHit<2> {
+    let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
     let mut point = ray.origin();
     for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
-        *slot = enter.at.floor_along(ok, dk);
+        *slot = at.floor_along(ok, dk);
     }
-    Some(RayHit {
-        t: enter.at.floor_fx(),
+    RayHit {
+        t: at.floor_fx(),
         point,
-        normal: unit(&enter.normal),
+        normal: unit(n),
         inside: false,
-    })
+    }
 }
 
 /// `v / |v|` per component rounded down, exactly ([`floor_unit`]). `v`

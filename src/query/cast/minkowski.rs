@@ -1,20 +1,23 @@
-//! The cast of two convex polygons (2D, no radius) as a ray against their
-//! Minkowski difference `P = target - moving`, built by merging the two
-//! polygons' edges by angle (each edge of `P` is an edge of the target, a
-//! reversed edge of the moving polygon, or the sum of two parallel ones).
-//! The moving polygon displaced by `s d` penetrates the target exactly when
-//! `s d` is in the interior of `P`, the open intersection of the half-planes
-//! of its edges, entered and left at exact rational times: `n + m` edges,
-//! where the slab form of the other flat casts takes `n + m` slabs over
-//! `n + m` vertices each. A box test first: the box of the segment `0 -> d`
-//! must meet the interior of `P`'s box.
+//! The cast of two convex 2D shapes of no radius with their vertices on
+//! the grid (polygons, axis-aligned boxes, segments, points) as a ray
+//! against their Minkowski difference `P = target - moving`, built by
+//! merging the two outlines' edges by angle (each edge of `P` is an edge of
+//! the target, a reversed edge of the moving shape, or the sum of two
+//! parallel ones). The moving shape displaced by `s d` penetrates the
+//! target exactly when `s d` is in the interior of `P`, the open
+//! intersection of the half-planes of its edges, entered and left at exact
+//! rational times: `n + m` edges, where the slab form of the `flat` and
+//! `polygon` modules takes `n + m` slabs over `n + m` vertices each, in
+//! 1024-bit words. A box test first: the box of the segment `0 -> d` must
+//! meet the interior of `P`'s box. With fewer than three edges (points and
+//! parallel segments) `P` has no interior: no hit.
 //!
 //! The answers are the slab form's, bit for bit: the same exact times, and
 //! the same normal. Every slab's entering side is a supporting line of `P`,
 //! entered at the entry time exactly when it passes through the entry
 //! point. Inside an edge of `P` only that edge's line does (any slab that
 //! is parallel gives the same unit normal); at a vertex of `P`, the normal
-//! is that of the first slab in the order (the moving polygon's edges,
+//! is that of the first slab in the order (the moving shape's edges,
 //! then the target's) whose entering side's outward normal lies in the
 //! vertex's cone of normals.
 //!
@@ -93,14 +96,16 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(points: &'a [Vec2], at: usize, negate: bool) -> Self {
+        // A point has no edge (its one "edge" would be zero).
+        let left = if points.len() > 1 { points.len() } else { 0 };
         let mut w = Walk {
             points,
             at,
-            left: points.len(),
+            left,
             negate,
             edge: None,
         };
-        w.edge = w.from(at);
+        w.edge = if left > 0 { w.from(at) } else { None };
         w
     }
 
@@ -145,11 +150,12 @@ struct Entry {
     tie: Option<Raw>,
 }
 
-/// The cast of the polygon `moving` along `d` (raw) against the polygon
-/// `target`: the same answers as the slab form, whose normal order (the
-/// perpendiculars `(-e_y, e_x)` of the moving polygon's edges, then the
-/// target's; the first entered last wins) decides the normal at a vertex
-/// of `P`.
+/// The cast of the outline `moving` (vertices counter-clockwise: a
+/// polygon's, a box's corners, a segment's two ends, a point) along `d`
+/// (raw) against the outline `target`: the same answers as the slab form,
+/// whose normal order (the perpendiculars `(-e_y, e_x)` of the moving
+/// shape's edges, then the target's; the first entered last wins) decides
+/// the normal at a vertex of `P`.
 pub(super) fn cast<const D: usize>(d: Raw, moving: &[Vec2], target: &[Vec2]) -> Option<Cast<D>> {
     let (st, sm) = (scan(target, false), scan(moving, true));
     // The bounding box of P, lo = min t - max m, hi = max t - min m: the
@@ -166,6 +172,9 @@ pub(super) fn cast<const D: usize>(d: Raw, moving: &[Vec2], target: &[Vec2]) -> 
         [t[0] - m[0], t[1] - m[1]]
     };
     let (mut a, mut b) = (Walk::new(target, it, false), Walk::new(moving, im, true));
+    // Edges of P: with fewer than three (points and parallel segments),
+    // P has no interior.
+    let mut edges = 0;
     let mut enter: Option<Entry> = None;
     let mut exit: Option<Ratio> = None;
     loop {
@@ -195,6 +204,7 @@ pub(super) fn cast<const D: usize>(d: Raw, moving: &[Vec2], target: &[Vec2]) -> 
                 }
             },
         };
+        edges += 1;
         // The edge from q along e, outward normal f: s d is inside its
         // open half-plane when s (f . d) < f . q.
         let f = [e[1], -e[0]];
@@ -237,6 +247,9 @@ pub(super) fn cast<const D: usize>(d: Raw, moving: &[Vec2], target: &[Vec2]) -> 
                 }
             }
         }
+    }
+    if edges < 3 {
+        return None;
     }
     if let (Some(en), Some(ex)) = (&enter, &exit)
         && !en.at.lt(ex)

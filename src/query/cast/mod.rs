@@ -30,7 +30,7 @@ use crate::error::{Error, Field};
 use crate::num::{Fx, wide};
 use crate::query::sweep::aabb_sweep;
 use crate::shape::Shape;
-use crate::vec::Vector;
+use crate::vec::{Vec2, Vector};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -165,13 +165,15 @@ where
         }
         _ => {}
     }
-    if let (Some(pm), Some(pt)) = (points(moving), points(target)) {
-        // Two polygons (2D): `d` in raw bits.
+    let (mut bm, mut bt) = ([Vec2::ZERO; 4], [Vec2::ZERO; 4]);
+    if let (Some(om), Some(ot)) = (outline(moving, &mut bm), outline(target, &mut bt)) {
+        // Two 2D shapes with vertices on the grid and no radius: `d` in
+        // raw bits.
         let mut d2 = [0i64; 2];
         for (slot, c) in d2.iter_mut().zip(d.to_bits()) {
             *slot = c;
         }
-        return Ok(minkowski::cast(d2, pm, pt));
+        return Ok(minkowski::cast(d2, om, ot));
     }
     // Two round shapes (balls, segments, capsules) with a radius: whether
     // they already penetrate, in 256-bit words rather than the program.
@@ -215,7 +217,7 @@ where
 }
 
 /// A polygon's vertices.
-fn points<const D: usize>(s: &Shape<D>) -> Option<&[crate::vec::Vec2]>
+fn points<const D: usize>(s: &Shape<D>) -> Option<&[Vec2]>
 where
     Const<D>: Dim<D>,
 {
@@ -223,6 +225,58 @@ where
         Shape::Polygon(p) => Some(<Const<D> as Dim<D>>::polygon_points(p)),
         _ => None,
     }
+}
+
+/// The vertices, counter-clockwise, of a 2D shape of no radius whose
+/// corners are on the grid (all but oriented boxes): a polygon's, a box's
+/// corners (its two ends when flat, one when a point), a segment's ends
+/// (one when `a = b`), a point's. The perpendiculars of its edges in this
+/// order are in the tie order of its faces (a box's x edge before its y
+/// edge, then repeats of them). None in 3D.
+fn outline<'a, const D: usize>(s: &'a Shape<D>, buf: &'a mut [Vec2; 4]) -> Option<&'a [Vec2]>
+where
+    Const<D>: Dim<D>,
+{
+    if D != 2 {
+        return None;
+    }
+    let xy = |v: Vector<D>| {
+        let b = v.to_bits();
+        Vec2::from_bits([0, 1].map(|k| b.get(k).copied().unwrap_or(0)))
+    };
+    let [p0, p1, p2, p3] = buf;
+    let n = match s {
+        Shape::Polygon(p) => return Some(<Const<D> as Dim<D>>::polygon_points(p)),
+        Shape::Aabb(b) => {
+            let (lo, hi) = (xy(b.min()), xy(b.max()));
+            (*p0, *p1, *p2, *p3) = (
+                lo,
+                Vec2::new(hi.0[0], lo.0[1]),
+                hi,
+                Vec2::new(lo.0[0], hi.0[1]),
+            );
+            if lo.0[0] != hi.0[0] && lo.0[1] != hi.0[1] {
+                4
+            } else {
+                *p1 = hi;
+                1 + usize::from(lo != hi)
+            }
+        }
+        Shape::Segment(g) => {
+            (*p0, *p1) = (xy(g.a()), xy(g.b()));
+            1 + usize::from(p0 != p1)
+        }
+        Shape::Capsule(c) if c.radius() == Fx::ZERO => {
+            (*p0, *p1) = (xy(c.a()), xy(c.b()));
+            1 + usize::from(p0 != p1)
+        }
+        Shape::Sphere(b) if b.radius() == Fx::ZERO => {
+            *p0 = xy(b.center());
+            1
+        }
+        _ => return None,
+    };
+    buf.get(..n)
 }
 
 /// The points whose hull is the core of a polygon, sphere or capsule (raw,

@@ -1,5 +1,6 @@
-//! The cast with a convex polygon (2D) on either side and no radius (two
-//! polygons: the `minkowski` module, faster), and with a radius. The
+//! The cast with a convex polygon (2D) on either side: against an oriented
+//! box (the other shapes of no radius: the `minkowski` module, faster), and
+//! against a sphere or capsule of positive radius. With no radius, the
 //! Minkowski difference is a convex polygon, the sum of the polygon(s) and
 //! the other shape's zonotope, whose edge directions are among the
 //! polygons' edges and the zonotope's columns. Its interior is the
@@ -55,9 +56,9 @@ fn extent(nm: &[i128; 3], points: &[Vec2]) -> (Big, Big) {
 
 /// The cast of `moving - target` along `d` (raw, 2D padded), radius sum
 /// 0, where `moving` and/or `target` is the polygon given by its vertices
-/// and `gap` holds the other shape's core (nothing when both are
-/// polygons: the `minkowski` module's cast gives the same answers
-/// faster). Normals in order: the moving shape's (its edges, or the
+/// and `gap` holds the other shape's core (an oriented box: the other
+/// shapes go to the `minkowski` module, whose answers are these). Normals
+/// in order: the moving shape's (its edges, or the
 /// columns), then the target's; the first wins a tie.
 pub(super) fn cast<const D: usize>(
     gap: &Gap,

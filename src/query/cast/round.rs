@@ -72,7 +72,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
     // Only the programs the swept segment penetrates are entered (a miss
     // of every one returns before any wide arithmetic).
-    let (lo, last) = gaps
+    let lo = gaps
         .iter()
         .filter(|g| {
             let mut swept = **g;
@@ -80,14 +80,12 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
             swept.within_strict(r)
         })
         .map(|g| entry(&fixed(g), p))
-        .min_by_key(|e| e.0)?;
+        .min()?;
     let mut best: Option<Closest> = None;
     for g in gaps {
-        // One program: its closest point at lo is known from the entry.
-        let c = match (&last, gaps.len()) {
-            (Some(c), 1) => c.clone(),
-            _ => fixed(g).closest(lo),
-        };
+        // The first optimal face in order: the normal's bits depend on
+        // which face gives the residual (its multiple differs).
+        let c = fixed(g).closest(lo, None);
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
@@ -115,20 +113,23 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// bisection alone would find. The steps shrink quadratically near a
 /// simple root; a grazing approach (slow linear steps) leaves the rest to
 /// the bisection after [`NEWTON_STEPS`].
-fn entry(fixed: &Fixed, p: u32) -> (i128, Option<Closest>) {
+fn entry(fixed: &Fixed, p: u32) -> i128 {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
+    // The face of the last closest point: the next one is likely there
+    // (none yet: past every face).
+    let mut hint = usize::MAX;
     for _ in 0..NEWTON_STEPS {
-        let c = fixed.closest(lo);
+        let c = fixed.closest(lo, Some(&mut hint));
         match fixed.newton_step(&c) {
             Some(step) if step > 0 => lo = (lo + step).min(hi - 1),
             Some(_) => {
                 // Within one step: the next grid point is past the entry
                 // (the answer, with its closest point), or still before
                 // it and the walk goes on from there.
-                if fixed.past_entry(lo + 1) {
-                    return (lo, Some(c));
+                if fixed.past_entry(lo + 1, &mut hint) {
+                    return lo;
                 }
                 lo += 1;
             }
@@ -137,13 +138,13 @@ fn entry(fixed: &Fixed, p: u32) -> (i128, Option<Closest>) {
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if fixed.past_entry(mid) {
+        if fixed.past_entry(mid, &mut hint) {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    (lo, None)
+    lo
 }
 
 /// Newton steps before [`entry`] bisects.
@@ -270,71 +271,100 @@ impl Fixed {
 
     /// Whether `s = j / 2^p` is past the entry `a`: `g(s) < R`, or `g`
     /// does not decrease at `s` (`r . d >= 0`).
-    fn past_entry(&self, j: i128) -> bool {
-        let c = self.closest(j);
+    fn past_entry(&self, j: i128, hint: &mut usize) -> bool {
+        let c = self.closest(j, Some(hint));
         c.inside || c.num < self.r2.mul(c.den) || !dot(&c.dir, &self.d64).is_negative()
     }
 
     /// The closest point at `s = j / 2^p`: the best of the faces of the
     /// bounds whose free columns are independent and whose minimizer lies
-    /// in the face (see [`Gap`]).
-    fn closest(&self, j: i128) -> Closest {
+    /// in the face (see [`Gap`]), the first in order that is optimal.
+    ///
+    /// With a `hint` (the face of a previous closest point, or past every
+    /// face), that face is tried first, and `hint` becomes the face found. Any optimal face has
+    /// the same closest point, the same squared distance and a positive
+    /// multiple of the same residual, so every decision and every Newton
+    /// step is the same; only the multiple (and so a normal computed from
+    /// it) may differ: with `None` the order is kept.
+    fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
         let jb = Big::from(j);
         let mut v = self.w;
         for (vk, dk) in v.iter_mut().zip(&self.d64) {
             *vk = vk.add(jb.mul(*dk));
         }
-        let mut best: Option<Closest> = None;
         let mut faces = 1usize;
         for _ in 0..self.n {
             faces *= 3;
         }
+        if let Some(code) = hint.as_deref().copied()
+            && code < faces
+            && let Some(face) = self.face(&v, code)
+            && (face.inside || self.optimal(code, &face.dir))
+        {
+            return face;
+        }
+        let mut best: Option<(Closest, usize)> = None;
         for code in 0..faces {
-            let mut c = code;
-            let mut free = [0usize; 3];
-            let mut k = 0;
-            let mut vf = v;
-            let mut too_many = false;
-            for (i, [at_lo, at_hi, _]) in self.ends.iter().take(self.n).enumerate() {
-                let digit = c % 3;
-                c /= 3;
-                if digit == 2 {
-                    match free.get_mut(k) {
-                        Some(slot) => *slot = i,
-                        None => too_many = true,
-                    }
-                    k += 1;
-                    continue;
-                }
-                let at = if digit == 0 { at_lo } else { at_hi };
-                for (vk, ak) in vf.iter_mut().zip(at) {
-                    *vk = vk.add(*ak);
-                }
-            }
-            if too_many || k > self.dim {
+            let Some(face) = self.face(&v, code) else {
                 continue;
-            }
-            let col = |i: usize| self.cols.get(free.get(i).copied().unwrap_or(0));
-            let face = match (k, col(0), col(1), col(2)) {
-                (0, ..) => Some(point(vf)),
-                (1, Some(a), ..) => edge(&vf, a),
-                (2, Some(a), Some(b), _) if self.dim == 3 => facet(&vf, a, b),
-                (2, Some(a), Some(b), _) => solid(&vf, [a, b, a], false),
-                (3, Some(a), Some(b), Some(e)) => solid(&vf, [a, b, e], true),
-                _ => None,
             };
-            let Some(face) = face else { continue };
             if face.inside || self.optimal(code, &face.dir) {
+                if let Some(h) = hint.as_deref_mut() {
+                    *h = code;
+                }
                 return face;
             }
             if best
                 .as_ref()
-                .is_none_or(|b| face.num.mul(b.den) < b.num.mul(face.den))
+                .is_none_or(|(b, _)| face.num.mul(b.den) < b.num.mul(face.den))
             {
-                best = Some(face);
+                best = Some((face, code));
             }
         }
-        best.unwrap_or(Closest::INSIDE)
+        match best {
+            Some((face, code)) => {
+                if let Some(h) = hint {
+                    *h = code;
+                }
+                face
+            }
+            None => Closest::INSIDE,
+        }
+    }
+
+    /// The face `code` (a base-3 digit per column: 0 at its lower bound, 1
+    /// at its upper, 2 free) at the offset `v`: its minimizer when it lies
+    /// in the face and the free columns are independent.
+    fn face(&self, v: &[Big; 3], code: usize) -> Option<Closest> {
+        let mut c = code;
+        let mut free = [0usize; 3];
+        let mut k = 0;
+        let mut vf = *v;
+        for (i, [at_lo, at_hi, _]) in self.ends.iter().take(self.n).enumerate() {
+            let digit = c % 3;
+            c /= 3;
+            if digit == 2 {
+                *free.get_mut(k)? = i;
+                k += 1;
+                continue;
+            }
+            let at = if digit == 0 { at_lo } else { at_hi };
+            for (vk, ak) in vf.iter_mut().zip(at) {
+                *vk = vk.add(*ak);
+            }
+        }
+        if k > self.dim {
+            return None;
+        }
+        let col = |i: usize| self.cols.get(free.get(i).copied().unwrap_or(0));
+        match (k, col(0), col(1), col(2)) {
+            (0, ..) => Some(point(vf)),
+            (1, Some(a), ..) => edge(&vf, a),
+            (2, Some(a), Some(b), _) if self.dim == 3 => facet(&vf, a, b),
+            (2, Some(a), Some(b), _) => solid(&vf, [a, b, a], false),
+            (3, Some(a), Some(b), Some(e)) => solid(&vf, [a, b, e], true),
+            _ => None,
+        }
     }
 }
 

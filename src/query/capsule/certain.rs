@@ -55,36 +55,11 @@ impl Gap {
             }
             if strict { d2 < r2 } else { d2 <= r2 }
         };
-        let mut x = [0i128; MAX_COLS];
-        for (xj, c) in x.iter_mut().zip(cols) {
-            *xj = c.lo + (c.hi - c.lo) / 2;
-        }
+        let mut x = self.middle();
         if near(x.get(..cols.len()).unwrap_or(&[])) {
             return Some(true);
         }
-        // Two sweeps of coordinate descent from the middle, in raw units
-        // (rounded: any point of the box of `x` is a valid guess). The
-        // point's components below 2^56 raw, columns below 2^54: dot
-        // products below 2^112; `|m|^2 / 2^32` below 2^76.
-        for _ in 0..2 {
-            for j in 0..cols.len() {
-                let Some(c) = cols.get(j) else { break };
-                let mut dot = 0i128;
-                for k in 0..3 {
-                    let mut v = self.w.get(k).copied().unwrap_or(0);
-                    for (cl, xl) in cols.iter().zip(&x) {
-                        v += xl * cl.m.get(k).copied().unwrap_or(0);
-                    }
-                    dot += (v >> 32) * c.m.get(k).copied().unwrap_or(0);
-                }
-                let g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
-                if let Some(xj) = x.get_mut(j)
-                    && g > 0
-                {
-                    *xj = (*xj - dot / g).clamp(c.lo, c.hi);
-                }
-            }
-        }
+        self.descend(&mut x);
         if near(x.get(..cols.len()).unwrap_or(&[])) {
             return Some(true);
         }
@@ -102,6 +77,42 @@ impl Gap {
             }
         }
         None
+    }
+
+    /// The middle of every variable's range.
+    pub(super) fn middle(&self) -> [i128; MAX_COLS] {
+        let mut x = [0i128; MAX_COLS];
+        for (xj, c) in x.iter_mut().zip(self.cols.get(..self.n).unwrap_or(&[])) {
+            *xj = c.lo + (c.hi - c.lo) / 2;
+        }
+        x
+    }
+
+    /// Two sweeps of coordinate descent on `|w + M x|^2` from `x`, in raw
+    /// units (rounded: any point of the box of `x` is a valid guess). The
+    /// point's components below 2^56 raw, columns below 2^54: dot products
+    /// below 2^112; `|m|^2 / 2^32` below 2^76.
+    pub(super) fn descend(&self, x: &mut [i128; MAX_COLS]) {
+        let cols = self.cols.get(..self.n).unwrap_or(&[]);
+        for _ in 0..2 {
+            for j in 0..cols.len() {
+                let Some(c) = cols.get(j) else { break };
+                let mut dot = 0i128;
+                for k in 0..3 {
+                    let mut v = self.w.get(k).copied().unwrap_or(0);
+                    for (cl, xl) in cols.iter().zip(x.iter()) {
+                        v += xl * cl.m.get(k).copied().unwrap_or(0);
+                    }
+                    dot += (v >> 32) * c.m.get(k).copied().unwrap_or(0);
+                }
+                let g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
+                if let Some(xj) = x.get_mut(j)
+                    && g > 0
+                {
+                    *xj = (*xj - dot / g).clamp(c.lo, c.hi);
+                }
+            }
+        }
     }
 
     /// A certain miss by a separating direction: `u`, the direction from

@@ -19,12 +19,14 @@
 //!   there form a line through it that leaves the face through a smaller
 //!   face with the same value; so the minimum is reached at the unique
 //!   minimizer of some face whose free columns are independent.
-//! - Every face with independent free columns is tried: the minimizer of its
+//! - Faces with independent free columns are tried: the minimizer of its
 //!   hull by the normal equations (Cramer's rule, exact integers), kept if
 //!   it lies in the face; its squared distance compared with `R^2`
 //!   by cross-multiplication. A kept minimizer is a point of both cores, so
-//!   a pass is never false; the face holding the minimum passes whenever
-//!   the shapes overlap. Nothing is rounded.
+//!   a pass is never false. A kept minimizer that also meets the
+//!   optimality conditions of the fixed variables is the global minimum,
+//!   so its comparison is the answer and the search stops there; the face
+//!   of a cheap guess at the minimizer goes first. Nothing is rounded.
 //!
 //! Scales: positions at 2^64 (raw bits shifted by 32), columns as raw bits
 //! (scale 2^32) with `x` as raw bits too (`s` in `[0, 2^32]`), so
@@ -173,38 +175,82 @@ impl Gap {
         self.cols.iter().take(self.n).map(|c| (c.m, c.lo, c.hi))
     }
 
-    /// [`Gap::within`] (`strict` false) or [`Gap::within_strict`].
+    /// [`Gap::within`] (`strict` false) or [`Gap::within_strict`]: the
+    /// cheap certain answers, else the faces. A face whose hull minimizer
+    /// lies in it and is within the radius answers yes (a point of the
+    /// set); one whose minimizer is also optimal for the fixed variables
+    /// (`m_j . v >= 0` at `lo_j`, `<= 0` at `hi_j`: the conditions of the
+    /// convex program) holds the global minimum, and answers. Some face
+    /// does: the minimum is the minimizer of a face with independent free
+    /// columns. The answer is unique, so the order only sets the speed:
+    /// the face of the descent's guess (the variables it leaves at a bound
+    /// fixed there, the others free) first, then every face.
     fn decide(&self, r: i128, strict: bool) -> bool {
         if let Some(answer) = self.certain(r, strict) {
             return answer;
         }
-        let r = Big::from(r << 32);
-        let r2 = r.square();
+        let r2 = Big::from(r << 32).square();
         let n = self.n;
         let mut faces = 1usize;
         for _ in 0..n {
             faces *= 3;
         }
-        for code in 0..faces {
-            let FaceSetup { w, free, k, .. } = self.setup(code, n);
-            let hit = match k {
-                0 => below(dot_big(&w, &w), r2, strict),
-                1 => face1(&w, &free[0], r2, strict),
-                2 => face2(&w, [&free[0], &free[1]], r2, strict),
-                3 => face3(&w, [&free[0], &free[1], &free[2]]) && below(Big::from(0), r2, strict),
-                _ => false,
+        let first = self.guess_face();
+        let rest = (0..faces).filter(|&c| c != first);
+        for code in core::iter::once(first).chain(rest) {
+            let s = self.setup(code, n);
+            let Some(m) = face_minimizer(&s.w, s.free.get(..s.k).unwrap_or(&[])) else {
+                continue;
             };
-            if hit {
+            let v = &m.vector;
+            let len2 = v[0].square().add(v[1].square()).add(v[2].square());
+            if below(len2, r2.mul(m.den.square()), strict) {
                 return true;
+            }
+            if self.optimal(&s, v) {
+                return false;
             }
         }
         false
     }
+
+    /// The face of the descent's guess at the minimizer: each variable it
+    /// leaves at a bound fixed there, the others free (a code of
+    /// [`Face`]'s digits).
+    fn guess_face(&self) -> usize {
+        let mut x = self.middle();
+        self.descend(&mut x);
+        let mut code = 0;
+        for (c, xj) in self.cols.iter().take(self.n).zip(x).rev() {
+            let digit = if xj == c.lo {
+                0
+            } else if xj == c.hi {
+                1
+            } else {
+                2
+            };
+            code = code * 3 + digit;
+        }
+        code
+    }
+
+    /// Whether `v` (a positive multiple of a face's minimizer) meets the
+    /// optimality conditions of the face's fixed variables.
+    fn optimal(&self, s: &FaceSetup, v: &[Big; 3]) -> bool {
+        s.fixed.iter().take(s.f).all(|&(j, at_hi)| {
+            let Some(col) = self.cols.get(j) else {
+                return false;
+            };
+            let slope = dot_big_b(&col.m, v);
+            if at_hi {
+                slope.is_negative() || slope.is_zero()
+            } else {
+                !slope.is_negative()
+            }
+        })
+    }
 }
 
-/// One face of the program, set up: the offset with the fixed variables
-/// folded in (`w_F = w + sum_fixed x_j m_j`), the free columns, and the
-/// fixed ones by index with their side (`true`: at the upper bound).
 struct FaceSetup {
     w: [i128; 3],
     free: [Col; MAX_COLS],
@@ -254,46 +300,6 @@ fn below(x: Big, y: Big, strict: bool) -> bool {
 }
 
 /// The minimum over one free column `col`.
-fn face1(w: &[i128; 3], col: &Col, r2: Big, strict: bool) -> bool {
-    let g = Big::from(dot(&col.m, &col.m));
-    let b = dot_big(&col.m, w);
-    // x = -b / g within [lo, hi].
-    let nb = b.neg();
-    if nb < Big::from(col.lo).mul(g) || nb > Big::from(col.hi).mul(g) {
-        return false;
-    }
-    // |w|^2 - b^2 / g <= r2.
-    below(dot_big(w, w).mul(g).sub(b.square()), r2.mul(g), strict)
-}
-
-/// The minimum over two free columns.
-fn face2(w: &[i128; 3], [ci, cj]: [&Col; 2], r2: Big, strict: bool) -> bool {
-    let (g11, g12, g22) = (
-        Big::from(dot(&ci.m, &ci.m)),
-        Big::from(dot(&ci.m, &cj.m)),
-        Big::from(dot(&cj.m, &cj.m)),
-    );
-    let det = g11.mul(g22).sub(g12.square());
-    if det.is_zero() {
-        return false; // dependent columns (det >= 0 always)
-    }
-    let (b1, b2) = (dot_big(&ci.m, w), dot_big(&cj.m, w));
-    // x = -G^-1 b = (-(g22 b1 - g12 b2), -(g11 b2 - g12 b1)) / det.
-    let x1 = g12.mul(b2).sub(g22.mul(b1));
-    let x2 = g12.mul(b1).sub(g11.mul(b2));
-    if !within_bounds(x1, det, ci) || !within_bounds(x2, det, cj) {
-        return false;
-    }
-    // |w|^2 - b^T G^-1 b <= r2, times det > 0.
-    let quad = g22
-        .mul(b1.square())
-        .sub(Big::from(2).mul(g12).mul(b1).mul(b2))
-        .add(g11.mul(b2.square()));
-    below(dot_big(w, w).mul(det).sub(quad), r2.mul(det), strict)
-}
-
-/// Three independent columns span 3D: the face's minimizer has distance
-/// zero, so the face passes iff the solution of `M x = -w` is in it.
 fn face3(w: &[i128; 3], [ci, cj, cl]: [&Col; 3]) -> bool {
     let m = [ci.m, cj.m, cl.m].map(|v| v.map(Big::from));
     let nw = w.map(|c| Big::from(-c));
@@ -389,26 +395,9 @@ impl Gap {
     /// The minimizer over the face `code` (see [`Face`]), if it lies in
     /// the face and is optimal for the fixed variables.
     fn face(&self, code: u32) -> Option<Minimizer> {
-        let FaceSetup {
-            w,
-            free,
-            k,
-            fixed,
-            f,
-        } = self.setup(code as usize, self.n.min(3));
-        let found = face_minimizer(&w, free.get(..k).unwrap_or(&[]))?;
-        let optimal = fixed.iter().take(f).all(|&(j, at_hi)| {
-            let Some(col) = self.cols.get(j) else {
-                return false;
-            };
-            let slope = dot_big_b(&col.m, &found.vector);
-            if at_hi {
-                slope.is_negative() || slope.is_zero()
-            } else {
-                !slope.is_negative()
-            }
-        });
-        optimal.then_some(found)
+        let setup = self.setup(code as usize, self.n.min(3));
+        let found = face_minimizer(&setup.w, setup.free.get(..setup.k).unwrap_or(&[]))?;
+        self.optimal(&setup, &found.vector).then_some(found)
     }
 }
 

@@ -26,6 +26,7 @@ use crate::num::Fx;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
+use core::cmp::Ordering;
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
 /// (raw) with the radius sum `r > 0` (raw): the union of one program.
@@ -80,12 +81,15 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
             swept.within_strict(r)
         })
         .map(|g| entry(&fixed(g), p))
-        .min()?;
+        .min_by_key(|e| e.0)?;
+    let (lo, hint) = lo;
     let mut best: Option<Closest> = None;
     for g in gaps {
         // The first optimal face in order: the normal's bits depend on
-        // which face gives the residual (its multiple differs).
-        let c = fixed(g).closest(lo, None);
+        // which face gives the residual (its multiple differs). One
+        // program: the entry's last face is a start.
+        let hint = if gaps.len() == 1 { hint } else { usize::MAX };
+        let c = fixed(g).first_closest(lo, hint);
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
@@ -101,7 +105,8 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 }
 
 /// The entry `a` of a program that the swept segment penetrates and the
-/// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p`.
+/// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p`, and
+/// the face of the last closest point found (near `lo`).
 ///
 /// Newton's method from the left on `f(j) = dist^2 - R^2` (at `s = j /
 /// 2^p`), then a bisection for what is left. `f` is convex (the squared
@@ -113,7 +118,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// bisection alone would find. The steps shrink quadratically near a
 /// simple root; a grazing approach (slow linear steps) leaves the rest to
 /// the bisection after [`NEWTON_STEPS`].
-fn entry(fixed: &Fixed, p: u32) -> i128 {
+fn entry(fixed: &Fixed, p: u32) -> (i128, usize) {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
@@ -129,7 +134,7 @@ fn entry(fixed: &Fixed, p: u32) -> i128 {
                 // (the answer, with its closest point), or still before
                 // it and the walk goes on from there.
                 if fixed.past_entry(lo + 1, &mut hint) {
-                    return lo;
+                    return (lo, hint);
                 }
                 lo += 1;
             }
@@ -144,7 +149,7 @@ fn entry(fixed: &Fixed, p: u32) -> i128 {
             lo = mid;
         }
     }
-    lo
+    (lo, hint)
 }
 
 /// Newton steps before [`entry`] bisects.
@@ -281,27 +286,36 @@ impl Fixed {
     /// in the face (see [`Gap`]), the first in order that is optimal.
     ///
     /// With a `hint` (the face of a previous closest point, or past every
-    /// face), that face is tried first, and `hint` becomes the face found. Any optimal face has
+    /// face), that face and its neighbours are tried first, and `hint`
+    /// becomes the face found. Any optimal face has
     /// the same closest point, the same squared distance and a positive
     /// multiple of the same residual, so every decision and every Newton
     /// step is the same; only the multiple (and so a normal computed from
     /// it) may differ: with `None` the order is kept.
     fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
-        let jb = Big::from(j);
-        let mut v = self.w;
-        for (vk, dk) in v.iter_mut().zip(&self.d64) {
-            *vk = vk.add(jb.mul(*dk));
-        }
-        let mut faces = 1usize;
-        for _ in 0..self.n {
-            faces *= 3;
-        }
-        if let Some(code) = hint.as_deref().copied()
-            && code < faces
-            && let Some(face) = self.face(&v, code)
-            && (face.inside || self.optimal(code, &face.dir))
+        let v = self.offset(j);
+        let faces = self.faces();
+        if let Some(h) = hint.as_deref_mut()
+            && *h < faces
         {
-            return face;
+            // The hint, then its neighbours (one digit changed: a variable
+            // reaching or leaving a bound), where the closest point moves
+            // next as `s` grows.
+            let mut place = 1;
+            let tries = (0..self.n).flat_map(|_| {
+                let p = place;
+                place *= 3;
+                let digit = (*h / p) % 3;
+                [1, 2].map(|k| *h - digit * p + ((digit + k) % 3) * p)
+            });
+            for code in core::iter::once(*h).chain(tries) {
+                if let Some(face) = self.face(&v, code)
+                    && (face.inside || self.optimal(code, &face.dir))
+                {
+                    *h = code;
+                    return face;
+                }
+            }
         }
         let mut best: Option<(Closest, usize)> = None;
         for code in 0..faces {
@@ -330,6 +344,77 @@ impl Fixed {
             }
             None => Closest::INSIDE,
         }
+    }
+
+    /// The offset at `s = j / 2^p`.
+    fn offset(&self, j: i128) -> [Big; 3] {
+        let jb = Big::from(j);
+        let mut v = self.w;
+        for (vk, dk) in v.iter_mut().zip(&self.d64) {
+            *vk = vk.add(jb.mul(*dk));
+        }
+        v
+    }
+
+    /// How many faces: `3^n`.
+    fn faces(&self) -> usize {
+        let mut faces = 1usize;
+        for _ in 0..self.n {
+            faces *= 3;
+        }
+        faces
+    }
+
+    /// [`Fixed::closest`] in order (the first optimal face), found fast
+    /// from the face `hint` (none: past every face). At a positive
+    /// distance the residual is the same on every optimal face, so a face can be optimal only if its
+    /// digits agree with the signs of `m_i . r` at the hint's closest
+    /// point: `m_i . r > 0` only at the lower bound, `< 0` only at the
+    /// upper, a free column only where it is 0. The faces that agree are
+    /// tried in order; the others are skipped.
+    fn first_closest(&self, j: i128, hint: usize) -> Closest {
+        let faces = self.faces();
+        if hint >= faces {
+            return self.closest(j, None);
+        }
+        let mut h = hint;
+        let c = self.closest(j, Some(&mut h));
+        if c.inside || c.num.is_zero() {
+            // At distance zero a facet's "residual" is its normal, not a
+            // unique direction: the plain scan.
+            return self.closest(j, None);
+        }
+        let mut signs = [Ordering::Equal; 6];
+        for (slot, [.., m]) in signs.iter_mut().zip(self.ends.iter().take(self.n)) {
+            let slope = dot(m, &c.dir);
+            *slot = if slope.is_negative() {
+                Ordering::Less
+            } else if slope.is_zero() {
+                Ordering::Equal
+            } else {
+                Ordering::Greater
+            };
+        }
+        let v = self.offset(j);
+        let agrees = |code: usize| {
+            let mut c = code;
+            signs.iter().take(self.n).all(|s| {
+                let digit = c % 3;
+                c /= 3;
+                match digit {
+                    0 => *s != Ordering::Less,
+                    1 => *s != Ordering::Greater,
+                    _ => *s == Ordering::Equal,
+                }
+            })
+        };
+        (0..faces)
+            .filter(|&code| agrees(code))
+            .find_map(|code| {
+                let face = self.face(&v, code)?;
+                (face.inside || self.optimal(code, &face.dir)).then_some(face)
+            })
+            .unwrap_or(c)
     }
 
     /// The face `code` (a base-3 digit per column: 0 at its lower bound, 1
@@ -494,3 +579,6 @@ fn cross(a: &[Big; 3], b: &[Big; 3]) -> [Big; 3] {
 fn det3(a: &[Big; 3], b: &[Big; 3], c: &[Big; 3]) -> Big {
     dot(a, &cross(b, c))
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,59 @@
+//! The ordered closest point found from any hint: the same face as the
+//! plain scan.
+
+use super::*;
+use crate::shape::Aabb;
+use crate::vec::Vector;
+use proptest::prelude::*;
+
+/// The ends of a segment and the corners of a box (raw), small integer
+/// and half coordinates, so that closest points often sit on edges and
+/// corners where several faces are optimal.
+type Ends = [[i64; 3]; 4];
+
+fn ends() -> impl Strategy<Value = Ends> {
+    let c = || (-6i64..=6).prop_map(|v| v << 31);
+    proptest::array::uniform4(proptest::array::uniform3(c()))
+}
+
+/// The program of the segment against the box: up to four columns.
+fn program([a, b, lo, hi]: Ends) -> Gap {
+    let v = |x: [i64; 3]| Vector(x.map(Fx::from_bits));
+    let (lo, hi) = (
+        core::array::from_fn(|k| lo[k].min(hi[k])),
+        core::array::from_fn(|k| lo[k].max(hi[k])),
+    );
+    let mut g = Gap::new();
+    g.segment(&v(a), &v(b), false);
+    g.aabb(&Aabb::<3>::try_new(v(lo), v(hi)).unwrap(), true);
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// From any hint, the first optimal face in order: the same closest
+    /// point in the same multiple as the plain scan (the normal's bits
+    /// come from it).
+    #[test]
+    fn first_closest_is_the_ordered_scan_from_any_hint(
+        e in ends(),
+        d in proptest::array::uniform3(-8i128..=8),
+        r in 1i128..=(4 << 32),
+        at in 0u32..=64,
+    ) {
+        let (g, d) = (program(e), d.map(|c| c << 32));
+        let p = precision(&d, r);
+        let f = Fixed::new::<3>(&g, d, r, p);
+        let j = (i128::from(at) << p) / 64;
+        let want = f.closest(j, None);
+        for hint in 0..f.faces() {
+            let got = f.first_closest(j, hint);
+            prop_assert_eq!(
+                (got.inside, got.num, got.den, got.dir),
+                (want.inside, want.num, want.den, want.dir),
+                "hint {}", hint
+            );
+        }
+    }
+}

@@ -220,10 +220,12 @@ impl Fixed {
             }
         }
         let rr = Big::from(r).mul(Big::pow2(32 + p));
-        let ends = cols.each_ref().map(|(m, lo, hi)| {
+        // Only the columns in use (the products are the costly part).
+        let mut ends = [[[Big::ZERO; 3]; 3]; 6];
+        for (slot, (m, lo, hi)) in ends.iter_mut().zip(&cols).take(n) {
             let mb = m.map(Big::from);
-            [mb.map(|c| lo.mul(c)), mb.map(|c| hi.mul(c)), mb]
-        });
+            *slot = [mb.map(|c| lo.mul(c)), mb.map(|c| hi.mul(c)), mb];
+        }
         Fixed {
             w: gap.offset().map(|c| Big::from(c).mul(scale)),
             d64: d.map(|c| Big::from(c << 32)),

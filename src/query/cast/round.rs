@@ -72,17 +72,22 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
     // Only the programs the swept segment penetrates are entered (a miss
-    // of every one returns before any wide arithmetic).
-    let lo = gaps
-        .iter()
-        .filter(|g| {
-            let mut swept = **g;
-            swept.column(d3, 0, 1 << 32);
-            swept.within_strict(r)
-        })
-        .map(|g| entry(&fixed(g), p))
-        .min_by_key(|e| e.0)?;
-    let (lo, hint) = lo;
+    // of every one returns before any wide arithmetic); once one is, only
+    // over `[0, s1]` with `s1` the grid point (2^-32) at or after its
+    // bracket: a program not penetrated by then is entered no earlier.
+    let mut first: Option<(i128, usize)> = None;
+    for g in gaps {
+        let s1 = first.map_or(1 << 32, |(lo, _)| ((lo >> (p - 32)) + 1).min(1 << 32));
+        let mut swept = *g;
+        swept.column(d3, 0, s1);
+        if swept.within_strict(r) {
+            let e = entry(&fixed(g), p);
+            if first.is_none_or(|(lo, _)| e.0 < lo) {
+                first = Some(e);
+            }
+        }
+    }
+    let (lo, hint) = first?;
     let mut best: Option<Closest> = None;
     for g in gaps {
         // The first optimal face in order: the normal's bits depend on

@@ -251,6 +251,9 @@ impl Gap {
     }
 }
 
+/// One face of the program, set up: the offset with the fixed variables
+/// folded in (`w_F = w + sum_fixed x_j m_j`), the free columns, and the
+/// fixed ones by index with their side (`true`: at the upper bound).
 struct FaceSetup {
     w: [i128; 3],
     free: [Col; MAX_COLS],
@@ -299,7 +302,8 @@ fn below(x: Big, y: Big, strict: bool) -> bool {
     if strict { x < y } else { x <= y }
 }
 
-/// The minimum over one free column `col`.
+/// Three independent columns span 3D: the face's minimizer has distance
+/// zero, so the face passes iff the solution of `M x = -w` is in it.
 fn face3(w: &[i128; 3], [ci, cj, cl]: [&Col; 3]) -> bool {
     let m = [ci.m, cj.m, cl.m].map(|v| v.map(Big::from));
     let nw = w.map(|c| Big::from(-c));

@@ -105,16 +105,16 @@ impl<'a> Walk<'a> {
             negate,
             edge: None,
         };
-        w.edge = if left > 0 { w.from(at) } else { None };
+        w.edge = (left > 0).then(|| w.from(at));
         w
     }
 
     /// The edge from vertex `i`.
-    fn from(&self, i: usize) -> Option<Raw> {
+    fn from(&self, i: usize) -> Raw {
         let next = if i + 1 == self.points.len() { 0 } else { i + 1 };
         let (a, b) = (vertex(self.points, i), vertex(self.points, next));
         let e = [b[0] - a[0], b[1] - a[1]];
-        Some(if self.negate { [-e[0], -e[1]] } else { e })
+        if self.negate { [-e[0], -e[1]] } else { e }
     }
 
     /// Moves past the current edge.
@@ -125,11 +125,7 @@ impl<'a> Walk<'a> {
         } else {
             self.at + 1
         };
-        self.edge = if self.left == 0 {
-            None
-        } else {
-            self.from(self.at)
-        };
+        self.edge = (self.left > 0).then(|| self.from(self.at));
     }
 }
 

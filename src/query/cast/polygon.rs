@@ -58,8 +58,8 @@ fn extent(nm: &[i128; 3], points: &[Vec2]) -> (Big, Big) {
 /// 0, where `moving` and/or `target` is the polygon given by its vertices
 /// and `gap` holds the other shape's core (an oriented box: the other
 /// shapes go to the `minkowski` module, whose answers are these). Normals
-/// in order: the moving shape's (its edges, or the
-/// columns), then the target's; the first wins a tie.
+/// in order: the moving shape's (its edges, or the columns), then the
+/// target's; the first wins a tie.
 pub(super) fn cast<const D: usize>(
     gap: &Gap,
     d: [i128; D],

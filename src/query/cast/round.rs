@@ -294,11 +294,11 @@ impl Fixed {
     ///
     /// With a `hint` (the face of a previous closest point, or past every
     /// face), that face and its neighbours are tried first, and `hint`
-    /// becomes the face found. Any optimal face has
-    /// the same closest point, the same squared distance and a positive
-    /// multiple of the same residual, so every decision and every Newton
-    /// step is the same; only the multiple (and so a normal computed from
-    /// it) may differ: with `None` the order is kept.
+    /// becomes the face found. Any optimal face has the same closest point,
+    /// the same squared distance and a positive multiple of the same
+    /// residual, so every decision and every Newton step is the same; only
+    /// the multiple (and so a normal computed from it) may differ: with
+    /// `None` the order is kept.
     fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
         let v = self.offset(j);
         let faces = self.faces();
@@ -373,12 +373,12 @@ impl Fixed {
     }
 
     /// [`Fixed::closest`] in order (the first optimal face), found fast
-    /// from the face `hint` (none: past every face). At a positive
-    /// distance the residual is the same on every optimal face, so a face can be optimal only if its
-    /// digits agree with the signs of `m_i . r` at the hint's closest
-    /// point: `m_i . r > 0` only at the lower bound, `< 0` only at the
-    /// upper, a free column only where it is 0. The faces that agree are
-    /// tried in order; the others are skipped.
+    /// from the face `hint` (none: past every face). At a positive distance
+    /// the residual is the same on every optimal face, so a face can be
+    /// optimal only if its digits agree with the signs of `m_i . r` at the
+    /// hint's closest point: `m_i . r > 0` only at the lower bound, `< 0`
+    /// only at the upper, a free column only where it is 0. The faces that
+    /// agree are tried in order; the others are skipped.
     fn first_closest(&self, j: i128, hint: usize) -> Closest {
         let faces = self.faces();
         if hint >= faces {

@@ -59,11 +59,13 @@ where
 /// [`ray_capsule`] on the ball as a capsule with `a = b` (the same bits:
 /// its rounding, ties and degenerate cases).
 ///
-/// How: from outside, for a direction of length `2^-16` or more, each
-/// floor is estimated from the integer square root of the discriminant
-/// and decided by the quadratic's sign at the candidate in 256-bit
-/// integers, and the normal is certified by the root's bracket; the
-/// general walk of [`ray_capsule`] answers the rest.
+/// How: from outside, for a direction of length `2^-16` or more, the
+/// integer square root of the discriminant brackets the entry time; each
+/// floor is taken at both ends of the bracket (`2^64` times the time from
+/// one division, then each floor exactly from the root's bracket) and
+/// kept when they agree, else decided by the quadratic's sign at the
+/// candidate in 256-bit integers; the general walk of [`ray_capsule`]
+/// answers the rest (a normal no bracket settles).
 ///
 /// # Examples
 /// ```

@@ -10,15 +10,24 @@
 //!
 //! Each floor the answer needs (`t`: of `2^32 t1`; a point coordinate: of
 //! `t1 d_k`; a normal component: of `2^32 (m_k + t1 d_k) / r`) is taken at
-//! both ends of the root's bracket `sqrt(disc)` in `[s, s + 1)`, `s` the
-//! integer square root: equal floors (or a square discriminant, `s` the
-//! root itself) settle it, so the root is never rounded. Otherwise `t` and
-//! the point decide exactly: `t1 e >= x` iff `x / e` lies before the
-//! vertex `|B| / A` with the quadratic `>= 0` there (`A x^2 - 2 |B| x e +
-//! C e^2`, below 2^235); the bracket is at most one integer wide when `|e|
-//! <= A`, so the fast path runs for directions of length `2^-16` or more
-//! (`A >= 2^32`). A normal whose bracket holds an integer (rare: a width
-//! of about `2^32 |d_k| / (A r)`) goes to the general walk.
+//! both ends of a bracket of the entry, so the root is never rounded:
+//!
+//! 1. The bracket of `tau = 2^64 t1` from one division: `sqrt(disc)` lies
+//!    in `[s, s + 1)`, `s` the integer square root, so `tau` lies in `[lo,
+//!    hi + 1)` with `hi - lo <= 2^64 / A + 1`. Each floor is then a shift,
+//!    a product or one 128-by-64-bit division at the two ends; when all of
+//!    them agree, that is the answer (nearly always for a direction of
+//!    length `2^-11` or more: only a value within about `2^-64` of an
+//!    integer goes on).
+//! 2. Each floor at both ends of the root's bracket itself, one division
+//!    each: equal floors (or a square discriminant, `s` the root itself)
+//!    settle it. Otherwise `t` and the point decide exactly: `t1 e >= x`
+//!    iff `x / e` lies before the vertex `|B| / A` with the quadratic `>=
+//!    0` there (`A x^2 - 2 |B| x e + C e^2`, below 2^235); the bracket is at
+//!    most one integer wide when `|e| <= A`, so this runs for directions of
+//!    length `2^-16` or more (`A >= 2^32`). A normal whose bracket holds an
+//!    integer (rare: a width of about `2^32 |d_k| / (A r)`) goes to the
+//!    general walk.
 
 use crate::kernel::divide::{Divide, OneOff};
 use crate::kernel::sqrt::isqrt_u256;
@@ -64,14 +73,16 @@ impl Entry {
                 .map(|(&p, &q)| i128::from(p) * i128::from(q))
                 .sum::<i128>()
         };
-        let a = dot(d, d).unsigned_abs();
-        let (b, c) = (dot(m, d), dot(m, m) - i128::from(r) * i128::from(r));
+        // Each coefficient only once the ones before have not answered.
+        let c = dot(m, m) - i128::from(r) * i128::from(r);
         if c <= 0 {
             return Start::Inside;
         }
+        let b = dot(m, d);
         if b >= 0 {
             return Start::Miss; // outside, never moving closer
         }
+        let a = dot(d, d).unsigned_abs();
         let (b, c) = (b.unsigned_abs(), c.unsigned_abs());
         let (bb, ac) = (mul_full(b, b), mul_full(a, c));
         if bb < ac {
@@ -151,6 +162,98 @@ impl Entry {
         None
     }
 
+    /// `[lo, hi]` holding `floor(tau)`, `tau = 2^64 t1` (so `tau` lies in
+    /// `[lo, hi + 1)`), at most `2^64 / A + 1` wide: one 256-by-128-bit
+    /// division, or `None` from 2^100 on.
+    fn scaled(&self) -> Option<(i128, i128)> {
+        // t1 lies in ((n - 1) / A, n / A] for n = |B| - s (n >= 1: s <=
+        // sqrt(disc) < |B| as A C > 0), the upper end itself when the
+        // discriminant is a square.
+        let n = self.b - self.s;
+        let (q, rem) = div_full((n >> 64, n << 64), self.a)?;
+        if q >> 100 != 0 {
+            return None;
+        }
+        let lo = if self.square || rem >> 64 != 0 {
+            q
+        } else {
+            // 2^64 (n - 1) / A = q - (2^64 - rem) / A: its floor is q less
+            // the ceiling of the fraction (1 when A >= 2^64 - rem).
+            let short = (1u128 << 64) - rem;
+            q - if self.a >= short {
+                1
+            } else {
+                short.div_ceil(self.a)
+            }
+        };
+        Some((lo as i128, q as i128))
+    }
+
+    /// The answer from the bracket of [`Entry::scaled`] alone: `t`, each
+    /// point coordinate and each normal component floored at both of its
+    /// ends, kept when the floors agree; `None` when one does not, or when
+    /// `t` is `max_t`'s (the exact path decides those).
+    fn tight<const D: usize>(
+        &self,
+        ray: &Ray<D>,
+        m: &[i64; D],
+        d: &[i64; D],
+        r: u64,
+    ) -> Option<Option<RayHit<D>>> {
+        let (lo, hi) = self.scaled()?;
+        let t = lo >> 32;
+        if hi >> 32 != t {
+            return None;
+        }
+        let mt = wide(ray.max_t());
+        if t > mt {
+            return Some(None);
+        }
+        if t == mt {
+            return None;
+        }
+        let rw = i128::from(r);
+        let div = OneOff(r);
+        let mut point = ray.origin();
+        let mut normal = Vector::ZERO;
+        let parts = point.0.iter_mut().zip(normal.0.iter_mut());
+        for ((pk, nk), (&mk, &dk)) in parts.zip(m.iter().zip(d)) {
+            let dk = i128::from(dk);
+            // tau d_k over tau in [lo, hi + 1), as a closed range. The
+            // hit point is in the ball (|m_k + t1 d_k| <= r), so tau d_k
+            // is below 2^118 and both ends fit.
+            let (at_lo, at_hi) = (lo * dk, (hi + 1) * dk);
+            let (low, high) = if dk > 0 {
+                (at_lo, at_hi - 1)
+            } else {
+                (at_hi, at_lo)
+            };
+            // The point: floor(t1 d_k) = floor(tau d_k / 2^64).
+            let step = low >> 64;
+            if high >> 64 != step {
+                return None;
+            }
+            *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
+            // The normal: floor(2^32 (m_k + t1 d_k) / r) = floor(y / r)
+            // for y = floor((2^64 m_k + tau d_k) / 2^32), |y| < 2^86.
+            let base = i128::from(mk) << 64;
+            let (y_lo, y_hi) = ((base + low) >> 32, (base + high) >> 32);
+            let f = div.floor_signed(y_lo.unsigned_abs(), y_lo < 0);
+            // The same floor at the other end: the remainder plus the
+            // range's width stays below r.
+            if y_lo - i128::from(f) * rw + (y_hi - y_lo) >= rw {
+                return None;
+            }
+            *nk = Fx::from_bits(f);
+        }
+        Some(Some(RayHit {
+            t: Fx::from_bits(i64::try_from(t).ok()?),
+            point,
+            normal,
+            inside: false,
+        }))
+    }
+
     /// `floor(2^32 (m_k + t1 d_k) / r)`: exact for a square discriminant,
     /// else certified (the same at both ends of the root's bracket) or
     /// `None`.
@@ -218,6 +321,9 @@ pub(super) fn ray_ball<const D: usize>(
         Start::Slow => return None,
         Start::Enters(entry) => entry,
     };
+    if let Some(answer) = entry.tight(ray, &m, &d, r.unsigned_abs()) {
+        return Some(answer);
+    }
     // t1 <= max_t, exactly: the floor of 2^32 t1 below mt, or at it with
     // t1 (-2^32) >= -mt (2^32 t1 = mt exactly).
     let mt = wide(ray.max_t());

@@ -207,3 +207,107 @@ proptest! {
         }
     }
 }
+
+/// The general walk of the rays the bracket of [`Entry::scaled`] answers
+/// is its answer, and it answers nearly every aimed ray that enters (a
+/// floor or a normal component within about `2^-64` of an integer, or an
+/// entry at `max_t`, is left to the exact floors), over balls from 2^12
+/// ulps to 4 units and directions of length about `2^-11` to `2^5`
+/// (shorter ones widen the bracket, `2^64 / A`, and more of them go on).
+#[test]
+fn the_entrys_bracket_alone_answers_nearly_every_aimed_ray() {
+    let mut next = stream();
+    let (mut entered, mut tight) = (0, 0);
+    for i in 0..30_000 {
+        let c = [next(1 << 40), next(1 << 40), next(1 << 40)];
+        // Every third ball 2^12 to 2^17 ulps wide (the normal's floors
+        // straddle more often there), the others up to 4 units.
+        let r = if i % 3 == 0 {
+            (1 << 12) + next(1 << 16).abs()
+        } else {
+            1 + next(1 << 34).abs()
+        };
+        let o = c.map(|ck| ck + next(r << 3));
+        let aim = c.map(|ck| ck + next(r / 2));
+        // Scale the direction so that its length runs over the octaves
+        // from 2^-11 to 2^5 (its largest component 2^21 to 2^37 raw).
+        let diff = [0, 1, 2].map(|k| aim[k] - o[k]);
+        let bits = 64
+            - diff
+                .iter()
+                .map(|x| x.unsigned_abs())
+                .max()
+                .unwrap()
+                .leading_zeros();
+        let want = 21 + i % 17;
+        let d = diff.map(|x| {
+            if want >= bits {
+                x << (want - bits)
+            } else {
+                x >> (bits - want)
+            }
+        });
+        let v = |x: [i64; 3]| Vector(x.map(Fx::from_bits));
+        let ray = Ray::try_unbounded(v(o), v(d)).unwrap();
+        let m = [0, 1, 2].map(|k| o[k] - c[k]);
+        let Start::Enters(entry) = Entry::start(&m, &d, r) else {
+            continue;
+        };
+        entered += 1;
+        if let Some(answer) = entry.tight(&ray, &m, &d, r.unsigned_abs()) {
+            tight += 1;
+            let ball = Ball::try_new(v(c), Fx::from_bits(r)).unwrap();
+            assert_eq!(answer, walk(&ray, &ball), "ray {ray:?} ball {ball:?}");
+        }
+    }
+    assert!(entered > 15_000, "entered {entered}");
+    assert!(tight > entered * 99 / 100, "tight {tight} of {entered}");
+}
+
+/// Entries at a rational time whose scaled bracket is not an integer (`t1
+/// = 1/3`, `1/7`) but whose point lands on the grid: the bracket's lower
+/// end alone would floor the point an ulp low; the walk's exact point.
+#[test]
+fn entries_at_a_third_land_exactly_on_the_grid() {
+    let one = 1i64 << 32;
+    // (origin, direction, center, radius, the exact entry point)
+    let cases = [
+        // Along +x at speed 3: enters (1, 0, 0) at t = 1/3.
+        (
+            [0, 0, 0],
+            [3 * one, 0, 0],
+            [5 * one, 0, 0],
+            4 * one,
+            [one, 0, 0],
+        ),
+        // Along -y at speed 7: enters (0, -2, 0) at t = 1/7.
+        (
+            [0, -one, 0],
+            [0, -7 * one, 0],
+            [0, -9 * one, 0],
+            7 * one,
+            [0, -2 * one, 0],
+        ),
+        // Diagonal (3, 4, 0) * 3: enters (3, 4, 0) at t = 1/3 (a 3-4-5
+        // ball of radius 5 centred at (6, 8, 0)).
+        (
+            [0, 0, 0],
+            [9 * one, 12 * one, 0],
+            [6 * one, 8 * one, 0],
+            5 * one,
+            [3 * one, 4 * one, 0],
+        ),
+    ];
+    for (o, d, c, r, want) in cases {
+        let v = |x: [i64; 3]| Vector(x.map(Fx::from_bits));
+        let ray = Ray::try_unbounded(v(o), v(d)).unwrap();
+        let ball = Ball::try_new(v(c), Fx::from_bits(r)).unwrap();
+        let hit = ray_ball(&ray, ball.center(), ball.radius()).flatten();
+        assert_eq!(
+            hit.map(|h| h.point),
+            Some(v(want)),
+            "ray {ray:?} ball {ball:?}"
+        );
+        assert_eq!(hit, walk(&ray, &ball), "ray {ray:?} ball {ball:?}");
+    }
+}

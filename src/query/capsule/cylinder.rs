@@ -157,17 +157,16 @@ pub(super) fn ray_capsule<const D: usize>(
         return None;
     }
     let ball = |c: Vector<D>| ray_ball(ray, c, capsule.radius());
-    let (uu, du, mu) = (dot(&u, &u), dot(&d, &u), dot(&m, &u));
+    let (uu, mu) = (dot(&u, &u), dot(&m, &u));
     if uu == 0 {
         return ball(capsule.a());
     }
-    let (dd, md, mm) = (dot(&d, &d), dot(&m, &d), dot(&m, &m));
-    // The coefficients in 256 bits (below 2^221; |u|^2, |d|^2 >= 0).
-    let (uu_m, dd_m) = (uu.unsigned_abs(), dd.unsigned_abs());
+    // The coefficients in 256 bits (below 2^221; |u|^2, |d|^2 >= 0), each
+    // only once the ones before have not answered: C, then B, then A.
+    let uu_m = uu.unsigned_abs();
     let minus = |x: Signed| (!x.0, x.1);
-    let q_b = signed_add(signed_prod(md, uu_m), minus(signed_mul(mu, du)));
     let q_c = signed_add(
-        signed_prod(mm - mul64(r, r), uu_m),
+        signed_prod(dot(&m, &m) - mul64(r, r), uu_m),
         minus(signed_mul(mu, mu)),
     );
     if q_c.0 || q_c.1 == (0, 0) {
@@ -181,11 +180,13 @@ pub(super) fn ray_capsule<const D: usize>(
             Some(Some(RayHit::at_origin(ray)))
         };
     }
+    let du = dot(&d, &u);
+    let q_b = signed_add(signed_prod(dot(&m, &d), uu_m), minus(signed_mul(mu, du)));
     if !q_b.0 || q_b.1 == (0, 0) {
         return Some(None); // outside, never moving closer to the axis
     }
     let q_a = sub(
-        mul_full(uu_m, dd_m),
+        mul_full(uu_m, dot(&d, &d).unsigned_abs()),
         mul_full(du.unsigned_abs(), du.unsigned_abs()),
     );
     // The discriminant B^2 - A C, C > 0, in four words.

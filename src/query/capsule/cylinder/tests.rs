@@ -170,6 +170,49 @@ fn aimed_rays_mostly_take_the_fast_path() {
 }
 
 #[test]
+fn the_word_path_answers_nearly_every_side_hit() {
+    // Capsules of many lengths and radii, rays from around them aimed at
+    // the side (the middle of the axis, nudged less than the radius): the
+    // hits on the cylinder are answered in `i128` from the two brackets,
+    // all but the rare floor within about 2^-64 of an integer (each
+    // answer checked against the walk).
+    let mut next = stream();
+    let (mut side, n) = (0, 10_000);
+    words::tally::take();
+    for i in 0..n {
+        let a: [i64; 3] = std::array::from_fn(|_| next(1 << 40));
+        let u: [i64; 3] = std::array::from_fn(|_| next(1 << (24 + i % 16)));
+        let b = along(a, u, 1);
+        let r = (1 << 20) + next(1 << (20 + i % 18)).abs();
+        let mid: [i64; 3] = std::array::from_fn(|k| a[k] + u[k] / 2);
+        let o: [i64; 3] = std::array::from_fn(|k| mid[k] + next(1 << 39));
+        let aim: [i64; 3] = std::array::from_fn(|k| mid[k] + next(r / 2));
+        let case = Case {
+            o,
+            d: minus(aim, o),
+            a,
+            b,
+            r,
+        };
+        case.check(None).unwrap();
+        let (ray, capsule) = case.shapes(None).unwrap();
+        let on_side = walk(&ray, &capsule).is_some_and(|h| {
+            // The normal is perpendicular to the axis (its cosine below
+            // 2^-10): on the side.
+            let dot: i128 = (0..3)
+                .map(|k| i128::from(h.normal.0[k].to_bits()) * i128::from(u[k]))
+                .sum();
+            let len = u.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
+            !h.inside && dot.unsigned_abs() < u128::from(len) << 22
+        });
+        side += u32::from(on_side);
+    }
+    let answered = words::tally::take();
+    assert!(side > n / 2, "side hits {side}");
+    assert!(answered > side * 99 / 100, "answered {answered} of {side}");
+}
+
+#[test]
 fn exact_hits_at_odd_coordinates_are_the_walks() {
     // Rays across an axis-aligned capsule of odd raw coordinates hit its
     // side at a rational point with the normal -y exactly: the root is an
@@ -189,5 +232,92 @@ fn exact_hits_at_odd_coordinates_are_the_walks() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn side_hits_at_a_third_land_exactly_on_the_grid() {
+    // Rays that meet the side of a capsule of radius 5 at a grid point at
+    // a time of 1/3 or 2/7: the scaled time's bracket holds no integer,
+    // and its lower end alone would floor the point an ulp low, so the
+    // word path must leave them to the exact floors. The normals are
+    // 3-4-5 ones, one component zero all along the ray.
+    let one = 1i64 << 32;
+    let fifth = |k: i64| (k * one).div_euclid(5);
+    let x_axis = ([0, 0, 0], [8 * one, 0, 0]);
+    let y_axis = ([0, 0, 0], [0, 8 * one, 0]);
+    // (axis, origin, direction, the exact entry point, the normal in
+    // fifths)
+    let cases = [
+        // Along the x axis from (0, 6, 8) at speed (3, -9, -12): (1, 3, 4).
+        (x_axis, [0, 6, 8], [3, -9, -12], [1, 3, 4], [0, 3, 4]),
+        // From (5, -9, 12) at (7, 21, -28): (7, -3, 4) at t = 2/7.
+        (x_axis, [5, -9, 12], [7, 21, -28], [7, -3, 4], [0, -3, 4]),
+        // A ray across a capsule along y: from (9, 4, 12) at (-18, 0, -24)
+        // to (3, 4, 4).
+        (y_axis, [9, 4, 12], [-18, 0, -24], [3, 4, 4], [3, 0, 4]),
+    ];
+    for ((a, b), o, d, point, normal) in cases {
+        let ints = |x: [i64; 3]| x.map(|c| c * one);
+        let case = Case {
+            o: ints(o),
+            d: ints(d),
+            a,
+            b,
+            r: 5 * one,
+        };
+        let (ray, capsule) = case.shapes(None).unwrap();
+        words::tally::take();
+        let hit = ray_capsule(&ray, &capsule).flatten();
+        assert_eq!(words::tally::take(), 0, "left to the exact floors: {ray:?}");
+        let v = |x: [i64; 3]| Vector(x.map(Fx::from_bits));
+        let want = (v(ints(point)), v(normal.map(fifth)));
+        assert_eq!(hit.map(|h| (h.point, h.normal)), Some(want), "ray {ray:?}");
+        assert!(case.check(None).unwrap(), "the walk's answer {ray:?}");
+    }
+}
+
+#[test]
+fn rays_across_a_grid_axis_keep_their_zero_normal_component_in_words() {
+    // Rays across the axis of a capsule along x or y (no direction along
+    // it) meet the side where the normal's component along the axis is
+    // exactly 0: the brackets straddle that zero, the exact products
+    // settle it, and the word path answers (checked against the walk).
+    let one = 1i64 << 32;
+    let x_axis = ([-one, 3, 0], [8 * one, 3, 0]);
+    let y_axis = ([5, 0, 7], [5, 6 * one, 7]);
+    let cases = [
+        (
+            x_axis,
+            [2 * one + 9, 7 * one, -3 * one + 1],
+            [0, -7 * one - 5, 3 * one + 3],
+        ),
+        (x_axis, [0, -5 * one, 1], [0, one, 0]),
+        (
+            y_axis,
+            [-4 * one, one + 7, 3 * one],
+            [4 * one + 11, 0, -3 * one],
+        ),
+        (y_axis, [9 * one, 2 * one, -one], [-one, 0, 0]),
+    ];
+    for ((a, b), o, d) in cases {
+        let case = Case {
+            o,
+            d,
+            a,
+            b,
+            r: one + 12345,
+        };
+        let (ray, capsule) = case.shapes(None).unwrap();
+        words::tally::take();
+        let hit = ray_capsule(&ray, &capsule).flatten();
+        assert_eq!(words::tally::take(), 1, "the word path answers {ray:?}");
+        let along = if a[0] == b[0] { 1 } else { 0 };
+        assert_eq!(
+            hit.map(|h| h.normal.0[along]),
+            Some(Fx::ZERO),
+            "ray {ray:?}"
+        );
+        assert!(case.check(None).unwrap(), "the walk's answer {ray:?}");
     }
 }

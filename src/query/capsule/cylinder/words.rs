@@ -1,20 +1,23 @@
 //! The common case in words: `tau = t_c 2^64` bracketed between two
 //! integers (one division at each end of the root's bracket, the divisor
-//! `A` cut to its top 128 bits and rounded the safe way), then the time,
-//! the end-plane test, the point and the normal at both ends of that
-//! bracket in 256-bit integers, kept when the two agree. The bracket is a
-//! few units of 2^-64 wide, so only a value within about that of an
-//! integer (or of an end plane) leaves it to the 512-bit path.
+//! `A` cut to its top 128 bits and rounded the safe way), then the time
+//! and the end-plane test at both ends of that bracket in 256-bit
+//! integers; on the side, `sigma = 2^64 s` (where along the axis) from one
+//! more division, and the point and the normal from the two brackets in
+//! `i128`, one 128-by-64-bit division per normal component. Each value is
+//! kept when the brackets' ends agree. They are a few units of 2^-64 wide,
+//! so only a value within about that of an integer (or of an end plane)
+//! leaves it to the 512-bit path, except a normal component that is zero
+//! all along the ray (a ray across a capsule along a grid axis), which
+//! exact products settle.
 //!
-//! Budgets: `tau` below 2^100 (else `None`: `t_c` beyond 2^36), so `d_k
-//! tau` below 2^154; `alpha_k`, `beta_k` (see the module above) and
-//! `|u|^2 r` within `i128` (else `None`), so `alpha_k 2^64 + beta_k tau`
-//! below 2^228.
+//! Budgets: `tau` below 2^100 (else `None`: `t_c` beyond 2^36); the hit's
+//! values within `i128` (see [`hit`]).
 
 use super::{Axis, Verdict};
+use crate::kernel::divide::{Divide, OneOff};
 use crate::kernel::u256::{
-    Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_floor_div,
-    signed_mul, signed_prod,
+    Signed, U256, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod, sub,
 };
 use crate::num::{Fx, wide};
 use crate::shape::Ray;
@@ -28,51 +31,6 @@ fn sign(v: &Signed) -> Ordering {
         (true, false) => Ordering::Less,
         (false, false) => Ordering::Greater,
     }
-}
-
-/// `floor(v / 2^k)` for `k < 128`, as an `i128` when it fits.
-fn floor_shr(v: &Signed, k: u32) -> Option<i128> {
-    let q = shr(v.1, k);
-    let cut = v.0 && shl(q, k) != v.1;
-    Some(fits((v.0, q))? - i128::from(cut))
-}
-
-/// `floor(v / (2^32 den))` for `den > 0`, as `floor(floor(v / 2^32) /
-/// den)`, when `v + delta` has the same floor (then it is the value at
-/// both ends of a bracket `delta` wide), else `None`. One division: with
-/// `f = floor(v / 2^32)`, `v = 2^32 f + r1`, and `f = q den + rem`, the
-/// other end's first floor is `f + e` with `e = floor((r1 + delta) /
-/// 2^32)`, and its second `q` iff `0 <= rem + e < den`.
-fn floor_over(v: &Signed, delta: i128, den: u128) -> Option<i128> {
-    // |v| as 2^32 q + low; floor(v / 2^32) and r1 in [0, 2^32).
-    let q = shr(v.1, 32);
-    let low = (v.1.1 & u128::from(u32::MAX)) as i128;
-    let (f, r1) = if v.0 && low != 0 {
-        (add(q, (0, 1)), (1 << 32) - low)
-    } else {
-        (q, if v.0 { 0 } else { low })
-    };
-    let (q, rem) = signed_floor_div((v.0, f), den)?;
-    // |delta| < 2^126 (the caller's bound): no overflow.
-    let e = (r1 + delta) >> 32;
-    let same = if e >= 0 {
-        e.unsigned_abs() < den - rem
-    } else {
-        e.unsigned_abs() <= rem
-    };
-    same.then_some(q)
-}
-
-/// A signed 256-bit value as an `i128`, when it fits.
-fn fits((neg, v): Signed) -> Option<i128> {
-    let mag = i128::try_from(v.1).ok().filter(|_| v.0 == 0)?;
-    Some(if neg { -mag } else { mag })
-}
-
-/// The same value at both ends of the bracket, or `None`.
-fn settled(ends: [Option<i128>; 2]) -> Option<i128> {
-    let [lo, hi] = ends;
-    lo.filter(|&x| Some(x) == hi)
 }
 
 /// `tau = t_c 2^64` in `[lo, hi]`.
@@ -145,39 +103,126 @@ pub(super) fn verdict<const D: usize>(
     if !(none(&s, Ordering::Less) && none(&past, Ordering::Greater)) {
         return None;
     }
-    hit(ray, axis, &tau, t)
+    hit(ray, axis, &tau, &s, t)
 }
 
-/// The hit on the cylinder: each point coordinate `o_k + floor(d_k tau /
-/// 2^64)`, each normal component `floor((alpha_k 2^64 + beta_k tau) /
-/// (2^32 |u|^2 r))`, at both ends of the bracket.
-fn hit<const D: usize>(ray: &Ray<D>, axis: &Axis<D>, tau: &Tau, t: i128) -> Option<Verdict<D>> {
-    let Axis {
-        m,
-        u,
-        d,
-        uu,
-        du,
-        mu,
-        r,
-    } = axis;
-    let den = u128::try_from(uu.checked_mul(*r)?).ok()?;
+/// The hit on the cylinder, from the brackets of `tau` and of `sigma =
+/// 2^64 s = S / |u|^2` (`S = m.u 2^64 + d.u tau`, its values at the ends
+/// of `tau`'s bracket, both in `[0, |u|^2 2^64]`): each point coordinate
+/// `o_k + floor(d_k tau / 2^64)`, and each normal component `floor(2^32
+/// w_k / r)` with `2^64 w_k = 2^64 m_k + d_k tau - u_k sigma` (`w` the hit
+/// point less its foot on the axis, `|w| = r`), every floor kept when it
+/// is the same over both brackets.
+///
+/// Every value is in `i128`: the hit point lies on the capsule between
+/// its end planes, within `|u| + r` of `a`, so `|t_c d_k| < |m_k| + |u| +
+/// r < 2^57` and `|d_k tau| < 2^121`; `sigma <= 2^64` and `|u_k sigma| <
+/// 2^119`; `2^64 |m_k| < 2^118`.
+fn hit<const D: usize>(
+    ray: &Ray<D>,
+    axis: &Axis<D>,
+    tau: &Tau,
+    s: &[Signed; 2],
+    t: i128,
+) -> Option<Verdict<D>> {
+    let sigma = sigma(s, axis.uu.unsigned_abs())?;
+    let (lo, hi) = (tau.lo as i128, tau.hi as i128);
+    let r = u64::try_from(axis.r).ok()?;
+    let div = OneOff(r);
     let mut point = ray.origin();
     let mut normal = Vector::ZERO;
     let parts = point.0.iter_mut().zip(normal.0.iter_mut());
-    for ((pk, nk), ((&mk, &uk), &dk)) in parts.zip(m.iter().zip(u).zip(d)) {
-        let step = settled(tau.ends((false, (0, 0)), dk).map(|v| floor_shr(&v, 64)))?;
+    let inputs = axis.m.iter().zip(&axis.u).zip(&axis.d);
+    for ((pk, nk), ((&mk, &uk), &dk)) in parts.zip(inputs) {
+        let ([td_lo, td_hi], [w_lo, w_hi]) = ranges([mk, uk, dk], [lo, hi], sigma);
+        let step = td_lo >> 64;
+        if td_hi >> 64 != step {
+            return None;
+        }
         *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
-        let alpha = fits(signed_add(signed_mul(*uu, mk), signed_mul(-mu, uk)))?;
-        let beta = fits(signed_add(signed_mul(*uu, dk), signed_mul(-du, uk)))?;
-        // At the low end; the high end is beta (tau.hi - tau.lo) further
-        // (kept below 2^126).
-        let x = signed_add(signed_prod(alpha, 1 << 64), signed_prod(beta, tau.lo));
-        let width =
-            fits(signed_prod(beta, tau.hi - tau.lo)).filter(|w| w.unsigned_abs() < 1 << 126)?;
-        *nk = Fx::from_bits(i64::try_from(floor_over(&x, width, den)?).ok()?);
+        // floor(2^32 w_k / r) = floor(y / r), y = floor(2^64 w_k / 2^32).
+        let (y_lo, y_hi) = (w_lo >> 32, w_hi >> 32);
+        let f = div.floor_signed(y_lo.unsigned_abs(), y_lo < 0);
+        *nk = if y_lo - i128::from(f) * axis.r + (y_hi - y_lo) < axis.r {
+            Fx::from_bits(f)
+        } else if flat(axis, mk, uk, dk) {
+            Fx::ZERO // w_k = 0 exactly, all along the ray
+        } else {
+            return None;
+        };
     }
+    tally::note();
     Verdict::hit(t, point, normal)
+}
+
+/// How many hits the word path answered on this thread: the tests' measure
+/// of how often it does. Outside tests, nothing.
+#[cfg(test)]
+pub(super) mod tally {
+    use core::cell::Cell;
+
+    std::thread_local! {
+        static ANSWERED: Cell<u32> = const { Cell::new(0) };
+    }
+
+    /// One more answer.
+    pub(in crate::query::capsule::cylinder) fn note() {
+        ANSWERED.with(|c| c.set(c.get() + 1));
+    }
+
+    /// The answers so far, and back to zero.
+    pub(in crate::query::capsule::cylinder) fn take() -> u32 {
+        ANSWERED.with(|c| c.replace(0))
+    }
+}
+
+/// Nothing (see the tests' twin).
+#[cfg(not(test))]
+mod tally {
+    #[inline(always)]
+    pub(super) fn note() {}
+}
+
+/// Whether `w_k` is zero all along the ray: `(alpha_k + beta_k t) / |u|^2`
+/// with `alpha_k = |u|^2 m_k - (m.u) u_k` and `beta_k = |u|^2 d_k - (d.u)
+/// u_k` both zero (for example a ray across the axis against the side of a
+/// capsule along a grid axis: the brackets of `tau` and `sigma` straddle
+/// that zero, the exact products do not).
+fn flat<const D: usize>(axis: &Axis<D>, mk: i128, uk: i128, dk: i128) -> bool {
+    let equal = |x: Signed, y: Signed| x.1 == y.1 && (x.0 == y.0 || x.1 == (0, 0));
+    equal(signed_mul(axis.uu, mk), signed_mul(axis.mu, uk))
+        && equal(signed_mul(axis.uu, dk), signed_mul(axis.du, uk))
+}
+
+/// For `[m_k, u_k, d_k]`, `tau` in `[tau[0], tau[1]]` and `sigma` in
+/// `[sigma[0], sigma[1]]`: the closed ranges of `d_k tau` and of `2^64 w_k
+/// = 2^64 m_k + d_k tau - u_k sigma` (each end of the one bracket with
+/// either of the other). The caller keeps every value within `i128`.
+fn ranges([mk, uk, dk]: [i128; 3], tau: [i128; 2], sigma: [i128; 2]) -> ([i128; 2], [i128; 2]) {
+    let ordered = |x: i128, y: i128| if x <= y { [x, y] } else { [y, x] };
+    let td = ordered(tau[0] * dk, tau[1] * dk);
+    let su = ordered(sigma[0] * uk, sigma[1] * uk);
+    let base = mk << 64;
+    (td, [base + td[0] - su[1], base + td[1] - su[0]])
+}
+
+/// `[lo, hi]` with `2^64 s = S / |u|^2` in it, from `S` at the ends of
+/// `tau`'s bracket (`0 <= S <= |u|^2 2^64`, so the quotients are at most
+/// 2^64): one 256-by-128-bit division, and the other end from the
+/// remainder.
+fn sigma(s: &[Signed; 2], uu: u128) -> Option<[i128; 2]> {
+    let [a, b] = s.map(|v| v.1);
+    let (low, high) = if a <= b { (a, b) } else { (b, a) };
+    let (q, rem) = div_full(low, uu)?;
+    // high = low + width, width below 2^126 (the bracket is narrow).
+    let width = sub(high, low);
+    if width.0 != 0 {
+        return None;
+    }
+    let over = rem.checked_add(width.1)?;
+    let q_hi = q + if over < uu { 0 } else { over / uu };
+    // The exact value lies in [q, q_hi + 1).
+    Some([q as i128, q_hi as i128 + 1])
 }
 
 #[cfg(test)]

@@ -1,63 +1,15 @@
-//! The word path's pieces against exact arithmetic: the bracket of `t_c
-//! 2^64` holds the exact quotient, and the floors round toward negative
-//! infinity.
+//! The word path's pieces against exact arithmetic: the brackets of `t_c
+//! 2^64` and of `2^64 s` hold the exact quotients.
 
 use super::*;
 use crate::kernel::ratio::tests::magnitude;
+use crate::kernel::u256::add;
 use crate::query::capsule::wide::props::config;
 use num_bigint::BigInt;
 use proptest::prelude::*;
 
 fn big(v: U256) -> BigInt {
     (BigInt::from(v.0) << 128u32) + BigInt::from(v.1)
-}
-
-fn signed(v: &Signed) -> BigInt {
-    if v.0 { -big(v.1) } else { big(v.1) }
-}
-
-#[test]
-fn floors_round_toward_negative_infinity() {
-    // (value, k, floor(value / 2^k)) for both signs, exact and cut.
-    let cases: [(i128, u32, i128); 6] = [
-        (5 << 32, 32, 5),
-        ((5 << 32) + 1, 32, 5),
-        (-(5 << 32), 32, -5),
-        (-(5 << 32) - 1, 32, -6),
-        (-1, 64, -1),
-        (0, 64, 0),
-    ];
-    for (v, k, want) in cases {
-        let s = (v < 0, (0, v.unsigned_abs()));
-        assert_eq!(floor_shr(&s, k), Some(want), "floor({v} / 2^{k})");
-    }
-    // floor(v / (2^32 * 3)): -1 -> -1; -(2^32 * 3) -> -1; -(2^32 * 3) - 1
-    // -> -2; 2^32 * 3 - 1 -> 0.
-    // With a width: the other end in the same cell (Some) or not (None).
-    let three = 3u128 << 32;
-    let t = three as i128;
-    for (v, width, want) in [
-        (-1i128, 0, Some(-1i128)),
-        (-t, 0, Some(-1)),
-        (-t - 1, 0, Some(-2)),
-        (t - 1, 0, Some(0)),
-        (t - 1, 1, None),      // to 3 2^32: the next cell
-        (-t, -1, None),        // to -3 2^32 - 1: the cell below
-        (-t, t - 1, Some(-1)), // to -1: the same cell
-        (-t, t, None),         // to 0
-        (0, -1, None),         // to -1
-        (5, t - 6, Some(0)),   // to 3 2^32 - 1
-        // From 8 2^32 (f = 8 = 2 * 3 + 2) down to 6 2^32: the cell's floor.
-        (t + (5 << 32), -(2 << 32), Some(2)),
-        (t + (5 << 32), -(2 << 32) - 1, None),
-    ] {
-        let s = (v < 0, (0, v.unsigned_abs()));
-        assert_eq!(
-            floor_over(&s, width, 3),
-            want,
-            "floor({v} / 3 2^32), width {width}"
-        );
-    }
 }
 
 /// A 256-bit value from two parts and a shift.
@@ -83,19 +35,80 @@ proptest! {
     }
 
     #[test]
-    fn floor_over_matches_bigint(v in word(), neg in any::<bool>(), den in magnitude(), width in prop_oneof![
-        -3i128..=3, any::<i64>().prop_map(i128::from), (-(1i128 << 125))..(1 << 125)]) {
-        prop_assume!(den > 0);
-        let s = (neg, v);
-        let over = BigInt::from(den) << 32u32;
-        let want = num_integer::Integer::div_floor(&signed(&s), &over);
-        let other = num_integer::Integer::div_floor(&(signed(&s) + width), &over);
-        match floor_over(&s, width, den as u128) {
-            Some(q) => {
-                prop_assert_eq!(BigInt::from(q), want.clone());
-                prop_assert_eq!(other, want, "the other end");
-            }
-            None => prop_assert!(want.bits() >= 127 || other != want),
-        }
+    fn sigmas_bracket_holds_the_exact_quotient(uu in prop_oneof![1u128..=3, 1u128..(1 << 40), 1u128..(1 << 110)], frac in any::<u64>(), low in any::<u128>(), width in prop_oneof![0u128..=3, 0u128..(1 << 64), 0u128..(1 << 125)], swap in any::<bool>()) {
+        // S at most uu 2^64 (frac / 2^64 of it plus a part below uu), then
+        // S + width, both ends kept at most uu 2^64.
+        let cap = BigInt::from(uu) << 64u32;
+        let width = BigInt::from(width).min(cap.clone());
+        let s_lo = (BigInt::from(uu) * BigInt::from(frac) + BigInt::from(low % uu)).min(&cap - &width);
+        let s_hi = &s_lo + &width;
+        let words = |v: &BigInt| -> Signed {
+            let hi = u128::try_from(v >> 128u32).unwrap();
+            let lo = u128::try_from(v & ((BigInt::from(1) << 128u32) - 1)).unwrap();
+            (false, (hi, lo))
+        };
+        let ends = if swap { [words(&s_hi), words(&s_lo)] } else { [words(&s_lo), words(&s_hi)] };
+        let [a, b] = sigma(&ends, uu).unwrap();
+        let uu = BigInt::from(uu);
+        prop_assert!(BigInt::from(a) * &uu <= s_lo, "low end above S / |u|^2");
+        prop_assert!(s_hi < BigInt::from(b) * &uu, "high end not above S / |u|^2");
+        prop_assert!(BigInt::from(b - a) <= width / &uu + 2, "as narrow as the values");
+    }
+
+    #[test]
+    fn the_ranges_hold_every_value_over_both_brackets(mk in -(1i128 << 53)..(1 << 53), uk in -(1i128 << 54)..(1 << 54), dk in -(1i128 << 54)..(1 << 54), tau in 0i128..(1 << 66), tau_w in 0i128..(1 << 20), sigma in 0i128..=(1 << 64), sigma_w in 0i128..=2, at in 0i128..=256, by in 0i128..=256) {
+        // tau* = tau + tau_w at / 256 and sigma* = sigma + sigma_w by /
+        // 256, anywhere in their brackets and independent of each other.
+        let ([td_lo, td_hi], [w_lo, w_hi]) = ranges([mk, uk, dk], [tau, tau + tau_w], [sigma, sigma + sigma_w]);
+        let n = BigInt::from(256);
+        let t = BigInt::from(tau) * &n + BigInt::from(tau_w * at);
+        let s = BigInt::from(sigma) * &n + BigInt::from(sigma_w * by);
+        let td = &t * BigInt::from(dk);
+        let w = (BigInt::from(mk) << 64u32) * &n + &td - &s * BigInt::from(uk);
+        prop_assert!(BigInt::from(td_lo) * &n <= td && td <= BigInt::from(td_hi) * &n, "d_k tau");
+        prop_assert!(BigInt::from(w_lo) * &n <= w && w <= BigInt::from(w_hi) * &n, "2^64 w_k");
+    }
+}
+
+/// The raw axis of a ray from `o` along `d` and a capsule from the origin
+/// to `u` (radius 1).
+fn axis(o: [i128; 3], u: [i128; 3], d: [i128; 3]) -> Axis<3> {
+    let dot = |x: [i128; 3], y: [i128; 3]| (0..3).map(|k| x[k] * y[k]).sum::<i128>();
+    Axis {
+        m: o,
+        u,
+        d,
+        uu: dot(u, u),
+        du: dot(d, u),
+        mu: dot(o, u),
+        r: 1 << 32,
+    }
+}
+
+#[test]
+fn a_component_is_flat_only_when_both_of_its_terms_vanish() {
+    // (origin, axis, direction, component, flat)
+    let cases = [
+        // Across an axis along x: w_x = 0 all along.
+        ([3, 7, 1], [8, 0, 0], [0, -1, 2], 0, true),
+        // Along y: w_y = 0 all along, w_x is not.
+        ([3, 7, 1], [0, 8, 0], [-2, 0, 5], 1, true),
+        ([3, 7, 1], [0, 8, 0], [-2, 0, 5], 0, false),
+        // Moving along the axis as well: beta_x = 0 (|u|^2 d_x = (d.u) u_x)
+        // but alpha_x = 0 too only with the origin across it.
+        ([3, 7, 1], [8, 0, 0], [4, -1, 2], 0, true),
+        // alpha_x = 0 (m_x |u|^2 = (m.u) u_x), beta_x != 0: a tilted axis.
+        ([5, 5, 1], [8, 8, 0], [0, -1, 2], 0, false),
+        // alpha_y != 0, beta_y = 0: the origin off a tilted axis, the
+        // direction along it.
+        ([0, 7, 1], [8, 8, 0], [4, 4, 0], 1, false),
+    ];
+    for (o, u, d, k, want) in cases {
+        let a = axis(o, u, d);
+        assert_eq!(
+            flat(&a, a.m[k], a.u[k], a.d[k]),
+            want,
+            "o {o:?} u {u:?} d {d:?} k {k}"
+        );
     }
 }

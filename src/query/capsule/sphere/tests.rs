@@ -211,9 +211,10 @@ proptest! {
 /// The general walk of the rays the bracket of [`Entry::scaled`] answers
 /// is its answer, and it answers nearly every aimed ray that enters (a
 /// floor or a normal component within about `2^-64` of an integer, or an
-/// entry at `max_t`, is left to the exact floors), over balls from 2^12
-/// ulps to 4 units and directions of length about `2^-11` to `2^5`
-/// (shorter ones widen the bracket, `2^64 / A`, and more of them go on).
+/// entry at `max_t`, is left to the exact floors), over radii up to 4
+/// units (every third one `2^12` to `2^17` ulps) and directions of length
+/// about `2^-11` to `2^5` (shorter ones widen the bracket, `2^64 / A`, and
+/// more of them go on).
 #[test]
 fn the_entrys_bracket_alone_answers_nearly_every_aimed_ray() {
     let mut next = stream();

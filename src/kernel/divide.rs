@@ -161,6 +161,27 @@ impl Divide for OneOff {
     }
 }
 
+impl OneOff {
+    /// `floor(x / d)` when it is the same for every `x` in the closed range
+    /// `[lo, hi]`, else `None`: also when `lo > hi`, and when `|lo| / d` is
+    /// `2^63 - 1` or more (its floor might leave `i64`). Exact: the floor
+    /// at `lo`, then its remainder plus the range's width must stay below
+    /// `d`.
+    #[inline(always)]
+    pub(crate) fn floor_range(&self, lo: i128, hi: i128) -> Option<i64> {
+        let d = u128::from(self.0.max(1));
+        if lo.unsigned_abs() >= d * (i64::MAX as u128) || hi < lo {
+            return None;
+        }
+        let f = self.floor_signed(lo.unsigned_abs(), lo < 0);
+        // |f| < 2^63 and d < 2^64: the product fits, and the remainder is
+        // in [0, d); the width may not fit.
+        let (d, rest) = (d as i128, lo - i128::from(f) * d as i128);
+        let over = rest.checked_add(hi.checked_sub(lo)?)?;
+        (over < d).then_some(f)
+    }
+}
+
 /// `(floor(n / d), n mod d)` as words, the quotient truncated to 64 bits.
 #[inline(always)]
 pub(crate) fn div_rem_wide(n: u128, d: u64) -> (u64, u64) {
@@ -255,6 +276,38 @@ mod tests {
             let dd = u128::from(d.max(1));
             let want = ((n / dd) as u64, (n % dd) as u64);
             assert_eq!(OneOff(d).div_rem(n), want, "n = {n:#x}, d = {d:#x}");
+        }
+    }
+
+    #[test]
+    fn floor_range_is_some_only_when_both_ends_share_the_floor() {
+        let mut x = 0x6a09_e667_f3bc_c908;
+        // (lo, hi, d), then seeded ranges up to two divisors wide.
+        let mut cases: Vec<(i128, i128, u64)> = vec![
+            (0, 0, 1),                                                   // a point
+            (-1, 0, 1),                          // across zero, unit divisor
+            (-3, -1, 3),                         // one whole negative cell
+            (-3, 0, 3),                          // one past it
+            (5, 4, 7),                           // an empty range
+            (i128::MIN, i128::MAX, 5),           // a width beyond i128
+            (-(1 << 126), -(1 << 126), 1 << 63), // the floor at -2^63
+            (1 << 126, 1 << 126, 1 << 63),       // the floor at 2^63: outside i64
+            (-(1 << 126) + (1 << 63), -(1 << 126) + (1 << 63), 1 << 63), // 1 - 2^63
+            (i128::MIN, i128::MIN, u64::MAX),    // the numerator at its least
+        ];
+        for _ in 0..100_000 {
+            let d = (next(&mut x) >> (next(&mut x) % 64)).max(1);
+            let lo = (next(&mut x) as i64 as i128) << (next(&mut x) % 40);
+            let width = (u128::from(next(&mut x)) % (2 * u128::from(d))) as i128;
+            cases.push((lo, lo + width, d));
+        }
+        for (lo, hi, d) in cases {
+            let dd = i128::from(d);
+            let (f_lo, f_hi) = (lo.div_euclid(dd), hi.div_euclid(dd));
+            // The floor must be inside i64 with one to spare.
+            let small = lo.unsigned_abs() < u128::from(d) * (i64::MAX as u128);
+            let want = (lo <= hi && f_lo == f_hi && small).then_some(f_lo as i64);
+            assert_eq!(OneOff(d).floor_range(lo, hi), want, "[{lo}, {hi}] / {d}");
         }
     }
 

@@ -29,7 +29,7 @@
 //!    integer (rare: a width of about `2^32 |d_k| / (A r)`) goes to the
 //!    general walk.
 
-use crate::kernel::divide::{Divide, OneOff};
+use crate::kernel::divide::OneOff;
 use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
     add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
@@ -212,7 +212,6 @@ impl Entry {
         if t == mt {
             return None;
         }
-        let rw = i128::from(r);
         let div = OneOff(r);
         let mut point = ray.origin();
         let mut normal = Vector::ZERO;
@@ -237,13 +236,7 @@ impl Entry {
             // The normal: floor(2^32 (m_k + t1 d_k) / r) = floor(y / r)
             // for y = floor((2^64 m_k + tau d_k) / 2^32), |y| < 2^86.
             let base = i128::from(mk) << 64;
-            let (y_lo, y_hi) = ((base + low) >> 32, (base + high) >> 32);
-            let f = div.floor_signed(y_lo.unsigned_abs(), y_lo < 0);
-            // The same floor at the other end: the remainder plus the
-            // range's width stays below r.
-            if y_lo - i128::from(f) * rw + (y_hi - y_lo) >= rw {
-                return None;
-            }
+            let f = div.floor_range((base + low) >> 32, (base + high) >> 32)?;
             *nk = Fx::from_bits(f);
         }
         Some(Some(RayHit {
@@ -277,18 +270,10 @@ impl Entry {
         };
         // Then over r: floor(floor(x / A) / r) = floor(x / (A r)), by the
         // platform's 128-by-64-bit division (|q| / r is about 2^32 times a
-        // unit vector's component: well below 2^63).
-        if q0.unsigned_abs() >= u128::from(r) << 62 {
-            return None;
-        }
-        let f0 = OneOff(r).floor_signed(q0.unsigned_abs(), q0 < 0);
-        if self.square || e == 0 {
-            return Some(f0);
-        }
-        // q1 = q0 + e has the same floor over r iff the remainder of q0
-        // plus e stays in [0, r).
-        let rest = q0 - i128::from(f0) * i128::from(r) + e;
-        (0..i128::from(r)).contains(&rest).then_some(f0)
+        // unit vector's component: well below 2^63), kept when both ends
+        // share it.
+        let q1 = if self.square { q0 } else { q0.checked_add(e)? };
+        OneOff(r).floor_range(q0.min(q1), q0.max(q1))
     }
 }
 

@@ -15,7 +15,7 @@
 //! values within `i128` (see [`hit`]).
 
 use super::{Axis, Verdict};
-use crate::kernel::divide::{Divide, OneOff};
+use crate::kernel::divide::OneOff;
 use crate::kernel::u256::{
     Signed, U256, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod, sub,
 };
@@ -141,9 +141,7 @@ fn hit<const D: usize>(
         }
         *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
         // floor(2^32 w_k / r) = floor(y / r), y = floor(2^64 w_k / 2^32).
-        let (y_lo, y_hi) = (w_lo >> 32, w_hi >> 32);
-        let f = div.floor_signed(y_lo.unsigned_abs(), y_lo < 0);
-        *nk = if y_lo - i128::from(f) * axis.r + (y_hi - y_lo) < axis.r {
+        *nk = if let Some(f) = div.floor_range(w_lo >> 32, w_hi >> 32) {
             Fx::from_bits(f)
         } else if flat(axis, mk, uk, dk) {
             Fx::ZERO // w_k = 0 exactly, all along the ray

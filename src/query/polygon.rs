@@ -214,35 +214,49 @@ enum Line {
 /// The sides of the vertices (raw: differences below 2^53 and a
 /// direction below 2^52, so each cross product is two 64-bit products).
 /// An edge is named by its end vertex `i` (from `i - 1`, or the last).
+///
+/// Every vertex's side goes into one bit of a mask (the loop's only
+/// branch is a vertex on the line); the edges where the side changes are
+/// then bit operations on the mask and its rotation by one vertex. A strictly convex polygon's sides
+/// change sign exactly twice around the boundary when the line crosses
+/// its interior (no vertex on the line), and never when it misses.
 fn line(ray: &Ray<2>, points: &[Vec2]) -> Line {
     let (o, d) = (ray.origin().to_bits(), ray.dir().to_bits());
     let side = |v: &Vec2| {
-        let [x, y] = v.to_bits();
+        // Hidden from the optimizer: otherwise it pairs the two
+        // subtractions in one vector register and then multiplies the
+        // halves as 128-bit numbers (three products instead of one each).
+        let [x, y] = v.to_bits().map(crate::arch::opaque);
         i128::from(d[0]) * i128::from(y - o[1]) - i128::from(d[1]) * i128::from(x - o[0])
     };
-    let Some(last) = points.last() else {
+    // A polygon has 3 to 64 vertices: one bit each.
+    let (Some(last), 1..=64) = (points.last(), points.len()) else {
         return Line::Misses;
     };
-    let mut before = side(last);
-    // The edges where the side changes (none: usize::MAX), selected
-    // without a branch: where they fall is data, not a pattern.
-    let (mut enter, mut exit) = (usize::MAX, usize::MAX);
+    // Bit i: vertex i strictly right of the line.
+    let mut right = 0u64;
     for (i, v) in points.iter().enumerate() {
-        let now = side(v);
-        if now == 0 {
+        let s = side(v);
+        if s == 0 {
             return Line::Touches;
         }
-        enter = if before > 0 && now < 0 { i } else { enter };
-        exit = if before < 0 && now > 0 { i } else { exit };
-        before = now;
+        right |= u64::from(s < 0) << i;
     }
-    let edge = |i: usize| {
+    let n = points.len() as u32;
+    let all = u64::MAX >> (64 - n);
+    // Bit i: vertex i - 1 (the last, for i = 0) strictly right.
+    let before = ((right << 1) | (right >> (n - 1))) & all;
+    // From the left to the right: entering; from the right to the left:
+    // leaving (one bit each when the line crosses).
+    let (enter, exit) = (right & !before, !right & before & all);
+    if enter == 0 || exit == 0 {
+        return Line::Misses;
+    }
+    let edge = |bits: u64| {
+        let i = bits.trailing_zeros() as usize;
         let from = i.checked_sub(1).and_then(|j| points.get(j)).unwrap_or(last);
         (raw(from), points.get(i).map_or([0; 2], raw))
     };
-    if enter == usize::MAX || exit == usize::MAX {
-        return Line::Misses;
-    }
     Line::Crosses {
         enter: edge(enter),
         exit: edge(exit),

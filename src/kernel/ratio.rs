@@ -1,12 +1,13 @@
 //! Exact fractions of `i128`s in 256-bit arithmetic: [`Ratio`] (compared
 //! by cross-multiplication, floored at a scale or along a direction) and
-//! [`floor_unit`] (a component of a unit vector, rounded down).
+//! [`floor_units`] (the components of a unit vector, rounded down).
 //!
 //! Two 128-bit words hold every product of two `i128`s ([`super::u256`]),
 //! so no operation here needs the general wide integer: a comparison is
 //! two full products, a floor one 256-by-128-bit division. Every result is
 //! the exact integer, on every platform.
 
+use super::divide::{Divide, OneOff};
 use super::sqrt::isqrt_u128;
 use super::u256::{div_full, mul_full};
 use crate::num::Fx;
@@ -84,6 +85,20 @@ impl Ratio {
         to_fx_saturating(floor_mul_div(self.num, 1 << 32, self.den.unsigned_abs()))
     }
 
+    /// `floor(2^64 self)` for `0 <= self < 2^62`, else `None`: one
+    /// 256-by-128-bit division, after which every floor at scale 2^32 or
+    /// along a direction needs no other (see [`scaled_range`]).
+    pub(crate) fn floor_2_64(&self) -> Option<i128> {
+        if self.num < 0 {
+            return None;
+        }
+        let n = self.num.unsigned_abs();
+        let (q, _) = div_full((n >> 64, n << 64), self.den.unsigned_abs())?;
+        // Below 2^126: every product of it with a 64-bit factor is
+        // checked by the caller, not this.
+        (q >> 126 == 0).then_some(q as i128)
+    }
+
     /// `floor(v + self * e)` (raw bits), exactly: a coordinate of the
     /// point at this parameter along `e` from `v`, rounded down
     /// (saturating).
@@ -92,37 +107,58 @@ impl Ratio {
     }
 }
 
-/// `c / sqrt(l)` as raw `Fx` bits (scaled by 2^32), rounded **down**,
-/// exactly: a component of the unit vector of a vector whose squared
-/// length is `l`. Requires `c^2 <= l` (so the result is within
-/// `[-2^32, 2^32]`) and `l > 0` unless `c = 0`.
+/// For a parameter `t` with `2^64 t` in `[tau[0], tau[1])` and a direction
+/// component `e`: the closed range `[low, high]` holding `floor(x)` for
+/// every `x = 2^64 t e` (so `floor(t e)` is `low >> 64` when that equals
+/// `high >> 64`). `None` when a product leaves `i128`.
+pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
+    let (at_lo, at_hi) = (tau[0].checked_mul(e)?, tau[1].checked_mul(e)?);
+    // Increasing in t for e > 0: up to just below the open end; else the
+    // open end is the low one (kept, closed: a range one wider at most).
+    Some(if e > 0 {
+        [at_lo, at_hi - 1]
+    } else {
+        [at_hi, at_lo]
+    })
+}
+
+/// `c / sqrt(l)` for each component `c` of `v`, as raw `Fx` bits (scaled
+/// by 2^32), rounded **down**, exactly: the unit vector of `v` when `l =
+/// |v|^2`, from one square root. Requires `c^2 <= l` for every component
+/// (so each result is within `[-2^32, 2^32]`); `l = 0` gives zeros.
 ///
-/// How: `l` scaled by `4^m` into `[2^124, 2^128)` (and `c` by `2^m`), so
-/// its integer root `s` has 62 bits or more; `floor(2^32 |c| / s)` is then
-/// the floor of the exact value or one above it, and one comparison of
-/// squares in 256 bits decides which.
-pub(crate) fn floor_unit(c: i128, l: u128) -> Fx {
-    if c == 0 || l == 0 {
-        return Fx::ZERO;
+/// How: `l` scaled by `4^m` into `[2^124, 2^128)` (and each `c` by `2^m`),
+/// so its integer root `s` has 62 bits or more; `floor(2^32 |c| / s)` is
+/// then the floor of the exact value or one above it (one 128-by-64-bit
+/// division, the quotient below 2^34), and one comparison of squares in
+/// 256 bits decides which.
+pub(crate) fn floor_units<const D: usize>(v: &[i128; D], l: u128) -> [Fx; D] {
+    if l == 0 {
+        return [Fx::ZERO; D];
     }
     let m = l.leading_zeros().saturating_sub(2) / 2;
     let l = l << (2 * m);
-    let s = isqrt_u128(l);
-    // |c| 2^m <= sqrt(l) < 2^64, so x < 2^96.
-    let x = (c.unsigned_abs() << m) << 32;
-    let q = x / s;
-    // q <= 2^32 + 1: q^2 fits; q floor when q^2 l <= x^2.
-    let (qq, xx) = (mul_full(q * q, l), mul_full(x, x));
-    let (floor, exact) = if qq <= xx {
-        (q, qq == xx)
-    } else {
-        (q - 1, false)
-    };
-    let floor = floor as i64;
-    Fx::from_bits(if c > 0 {
-        floor
-    } else {
-        -floor - i64::from(!exact)
+    // s < 2^64 for any l below 2^128.
+    let s = isqrt_u128(l) as u64;
+    let div = OneOff(s);
+    v.map(|c| {
+        // |c| 2^m <= sqrt(l) < 2^64, so x < 2^96 and x / 2^64 < 2^32 <= s:
+        // the quotient fits the narrow division.
+        let x = (c.unsigned_abs() << m) << 32;
+        let q = u128::from(div.div_rem(x).0);
+        // q <= 2^32 + 1: q^2 fits; q floor when q^2 l <= x^2.
+        let (qq, xx) = (mul_full(q * q, l), mul_full(x, x));
+        let (floor, exact) = if qq <= xx {
+            (q, qq == xx)
+        } else {
+            (q - 1, false)
+        };
+        let floor = floor as i64;
+        Fx::from_bits(if c >= 0 {
+            floor
+        } else {
+            -floor - i64::from(!exact)
+        })
     })
 }
 

@@ -11,9 +11,9 @@
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
 use super::ray::RayHit;
-use crate::kernel::ratio::{Ratio, floor_unit};
+use crate::kernel::ratio::{Ratio, floor_units, scaled_range};
 use crate::kernel::wide::mul64;
-use crate::num::wide;
+use crate::num::{Fx, wide};
 use crate::shape::{Polygon, Ray, Shape};
 use crate::vec::{Vec2, Vector};
 
@@ -347,23 +347,36 @@ fn clip<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>>
 
 /// The hit entering at the parameter `at` through the edge of outward
 /// normal `n`: `t`, the point and the unit normal, each floored.
+///
+/// `2^64 t` floored once (one division) gives `t` by a shift and each
+/// point coordinate `floor(t d_k)` at both ends of its one-unit bracket
+/// (two products); only a coordinate whose bracket holds an integer (the
+/// point within about `2^-64 |d_k|` of a grid line) takes its own
+/// division.
 fn entry(ray: &Ray<2>, at: &Ratio, n: &[i128; 2]) -> RayHit<2> {
     let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
+    let tau = at.floor_2_64();
     let mut point = ray.origin();
     for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
-        *slot = at.floor_along(ok, dk);
+        let step = tau
+            .and_then(|tau| scaled_range([tau, tau + 1], dk))
+            .filter(|[low, high]| low >> 64 == high >> 64)
+            .and_then(|[low, _]| i64::try_from(ok + (low >> 64)).ok());
+        *slot = step.map_or_else(|| at.floor_along(ok, dk), Fx::from_bits);
     }
+    // floor(2^32 t) = floor(floor(2^64 t) / 2^32).
+    let t = tau.and_then(|tau| i64::try_from(tau >> 32).ok());
     RayHit {
-        t: at.floor_fx(),
+        t: t.map_or_else(|| at.floor_fx(), Fx::from_bits),
         point,
         normal: unit(n),
         inside: false,
     }
 }
 
-/// `v / |v|` per component rounded down, exactly ([`floor_unit`]). `v`
+/// `v / |v|` per component rounded down, exactly ([`floor_units`]). `v`
 /// non-zero, components below 2^54 (so `|v|^2` below 2^109).
 pub(super) fn unit(v: &[i128; 2]) -> Vec2 {
     let l = (v[0] * v[0] + v[1] * v[1]).unsigned_abs();
-    Vector(v.map(|c| floor_unit(c, l)))
+    Vector(floor_units(v, l))
 }

@@ -55,11 +55,13 @@ fn unit_components_of_exact_lengths() {
     // the ceilings' negations.
     let l = 25 << 20;
     let (c3, c4) = (3 << 10, 4 << 10);
-    assert_eq!(floor_unit(c3, l).to_bits(), (3i64 << 32) / 5);
-    assert_eq!(floor_unit(-c4, l).to_bits(), -((4i64 << 32) / 5) - 1);
-    assert_eq!(floor_unit(5 << 10, l).to_bits(), 1 << 32);
-    assert_eq!(floor_unit(-(5 << 10), l).to_bits(), -(1 << 32));
-    assert_eq!(floor_unit(0, 0), Fx::ZERO);
+    let [x, y] = floor_units(&[c3, -c4], l).map(Fx::to_bits);
+    assert_eq!(x, (3i64 << 32) / 5);
+    assert_eq!(y, -((4i64 << 32) / 5) - 1);
+    // Along an axis: exactly one and minus one, and a zero component.
+    let [a, b, z] = floor_units(&[5 << 10, -(5 << 10), 0], l).map(Fx::to_bits);
+    assert_eq!((a, b, z), (1 << 32, -(1 << 32), 0));
+    assert_eq!(floor_units(&[0, 0], 0), [Fx::ZERO; 2]);
 }
 
 proptest! {
@@ -78,6 +80,36 @@ proptest! {
         let v = i128::from(v);
         let al = (BigInt::from(v) * BigInt::from(a.den) + BigInt::from(a.num) * BigInt::from(e)).div_floor(&BigInt::from(a.den));
         prop_assert_eq!(BigInt::from(a.floor_along(v, e).to_bits()), clamp_fx(al), "floor_along {:?} {} {}", a, v, e);
+        // floor(2^64 a) for 0 <= a < 2^62, else nothing.
+        let scaled = (BigInt::from(a.num) << 64u32).div_floor(&BigInt::from(a.den));
+        let want = (a.num >= 0 && scaled < BigInt::from(1) << 126u32).then_some(scaled);
+        prop_assert_eq!(a.floor_2_64().map(BigInt::from), want, "floor_2_64 {:?}", a);
+    }
+
+    #[test]
+    fn scaled_range_holds_the_floor_at_every_point_of_the_bracket(
+        tau in 0i128..1 << 62, width in 1i128..4, e in any::<i64>(), frac in 0u32..256,
+    ) {
+        // 2^64 t in [tau, tau + width): at an integer of the bracket (plus
+        // a fraction), and 2^-64 below its open end (where the floor is
+        // the range's open-end bound, |e| < 2^64), floor(2^64 t e) lies
+        // in the range.
+        let e = i128::from(e);
+        let Some([low, high]) = scaled_range([tau, tau + width], e) else {
+            // Only when a product leaves i128.
+            prop_assert!((tau + width).checked_mul(e).is_none() || tau.checked_mul(e).is_none());
+            return Ok(());
+        };
+        let points = [
+            (BigInt::from(tau) << 64u32) + (BigInt::from(frac) << 56u32),
+            (BigInt::from(tau + width) << 64u32) - BigInt::from(1),
+        ];
+        for p in points {
+            let f: BigInt = (p * BigInt::from(e)) >> 64u32;
+            prop_assert!(BigInt::from(low) <= f && f <= BigInt::from(high), "{} in [{}, {}]", f, low, high);
+        }
+        // No wider than the bracket's image.
+        prop_assert!(high - low <= width * e.abs(), "[{}, {}] for width {} and e {}", low, high, width, e);
     }
 
     #[test]
@@ -86,14 +118,15 @@ proptest! {
         let (x, y) = (x >> (73 + k), y >> 73);
         prop_assume!(x != 0 || y != 0);
         let l = (x * x + y * y) as u128;
-        for c in [x, y] {
+        let got = floor_units(&[x, y], l);
+        for (c, got) in [x, y].into_iter().zip(got) {
             // floor(2^32 c / sqrt(l)): the largest q with q sqrt(l) <= 2^32 c.
             let (c2, lb) = (BigInt::from(c), BigInt::from(l));
             let root = ((&c2 * &c2) << 64u32) * &lb;
             let mag = root.sqrt().div_floor(&lb);
             let exact = &mag * &mag * &lb == (&c2 * &c2) << 64u32;
             let want = if c >= 0 { mag } else { -mag - i32::from(!exact) };
-            prop_assert_eq!(BigInt::from(floor_unit(c, l).to_bits()), want, "({}, {}) component {}", x, y, c);
+            prop_assert_eq!(BigInt::from(got.to_bits()), want, "({}, {}) component {}", x, y, c);
         }
     }
 }

@@ -30,6 +30,7 @@
 //!    general walk.
 
 use crate::kernel::divide::OneOff;
+use crate::kernel::ratio::scaled_range;
 use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
     add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
@@ -217,16 +218,10 @@ impl Entry {
         let mut normal = Vector::ZERO;
         let parts = point.0.iter_mut().zip(normal.0.iter_mut());
         for ((pk, nk), (&mk, &dk)) in parts.zip(m.iter().zip(d)) {
-            let dk = i128::from(dk);
             // tau d_k over tau in [lo, hi + 1), as a closed range. The
             // hit point is in the ball (|m_k + t1 d_k| <= r), so tau d_k
             // is below 2^118 and both ends fit.
-            let (at_lo, at_hi) = (lo * dk, (hi + 1) * dk);
-            let (low, high) = if dk > 0 {
-                (at_lo, at_hi - 1)
-            } else {
-                (at_hi, at_lo)
-            };
+            let [low, high] = scaled_range([lo, hi + 1], i128::from(dk))?;
             // The point: floor(t1 d_k) = floor(tau d_k / 2^64).
             let step = low >> 64;
             if high >> 64 != step {

@@ -28,7 +28,7 @@
 //! are compared in 256-bit products ([`Ratio`]).
 
 use super::Cast;
-use crate::kernel::ratio::{Ratio, floor_unit};
+use crate::kernel::ratio::{Ratio, floor_units};
 use crate::num::Fx;
 use crate::vec::{Vec2, Vector};
 use core::cmp::Ordering;
@@ -260,8 +260,8 @@ pub(super) fn cast<const D: usize>(d: Raw, moving: &[Vec2], target: &[Vec2]) -> 
             };
             let l = dot(&u, &u).unsigned_abs();
             let mut normal = Vector::ZERO;
-            for (slot, &c) in normal.0.iter_mut().zip(&u) {
-                *slot = floor_unit(i128::from(c), l);
+            for (slot, c) in normal.0.iter_mut().zip(floor_units(&u.map(i128::from), l)) {
+                *slot = c;
             }
             Some(Cast {
                 t_enter: en.at.floor_fx(),

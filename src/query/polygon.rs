@@ -211,24 +211,24 @@ enum Line {
     Crosses { enter: Edge, exit: Edge },
 }
 
-/// The sides of the vertices (raw: differences below 2^53 and a
-/// direction below 2^52, so each cross product is two 64-bit products).
+/// The sides of the vertices: the sign of `d x (v - o) = d x v - d x o`,
+/// `d x o` once and two 64-bit products a vertex (raw bits within the
+/// domain, at most 2^52: each product at most 2^104, every sum in `i128`).
 /// An edge is named by its end vertex `i` (from `i - 1`, or the last).
 ///
 /// Every vertex's side goes into one bit of a mask (the loop's only
 /// branch is a vertex on the line); the edges where the side changes are
-/// then bit operations on the mask and its rotation by one vertex. A strictly convex polygon's sides
-/// change sign exactly twice around the boundary when the line crosses
-/// its interior (no vertex on the line), and never when it misses.
+/// then bit operations on the mask and its rotation by one vertex. A
+/// strictly convex polygon's sides change sign exactly twice around the
+/// boundary when the line crosses its interior (no vertex on the line),
+/// and never when it misses.
 fn line(ray: &Ray<2>, points: &[Vec2]) -> Line {
     let (o, d) = (ray.origin().to_bits(), ray.dir().to_bits());
-    let side = |v: &Vec2| {
-        // Hidden from the optimizer: otherwise it pairs the two
-        // subtractions in one vector register and then multiplies the
-        // halves as 128-bit numbers (three products instead of one each).
-        let [x, y] = v.to_bits().map(crate::arch::opaque);
-        i128::from(d[0]) * i128::from(y - o[1]) - i128::from(d[1]) * i128::from(x - o[0])
-    };
+    // d x v, for v = o once and then for each vertex.
+    let cross =
+        |[x, y]: [i64; 2]| i128::from(d[0]) * i128::from(y) - i128::from(d[1]) * i128::from(x);
+    let at_origin = cross(o);
+    let side = |v: &Vec2| cross(v.to_bits()) - at_origin;
     // A polygon has 3 to 64 vertices: one bit each.
     let (Some(last), 1..=64) = (points.last(), points.len()) else {
         return Line::Misses;

@@ -1,55 +1,58 @@
 //! Integer square roots, rounded down, exactly: `floor(sqrt(n))` for 64-,
 //! 128- and 256-bit `n`.
 //!
-//! Each root starts above the answer and takes Newton steps `x <- floor((x +
-//! floor(n / x)) / 2)`, which never go below `floor(sqrt(n))` from there.
-//! A final correction (`x <- x - 1` while `x^2 > n`) makes the result exact
-//! whatever the steps leave, so the start and the number of steps decide
-//! only the speed:
+//! Each root is first estimated at or above `floor(sqrt(n))`, then
+//! corrected (`x <- x - 1` while `x^2 > n`), which makes the result exact
+//! whatever the estimate; how close the estimate is decides only the speed
+//! (the correction then runs once or twice at most). The value is first
+//! shifted left by an even amount until its top two bits are not both zero
+//! (the root then shifts back by half that):
 //!
-//! - 64 bits: a 192-entry table of roots of the top 8 bits (relative error
-//!   below `2^-7`), then three steps with the 64-bit division, each about
-//!   doubling the correct bits (`2^-15`, `2^-31`, then within a unit or
-//!   two of the root).
-//! - 128 bits: the 64-bit root of the top 62 to 64 bits, plus one, shifted
-//!   (relative error below `2^-31`), then one step with the platform's
-//!   128-by-64-bit division (its quotient `n / x <= sqrt(n) < 2^64` fits):
-//!   within about two units.
-//! - 256 bits: the same from the 128-bit root of the top 127 or 128 bits,
-//!   with one 256-by-128-bit division.
+//! - 64 bits: the chord between two entries of a table of roots at the
+//!   ends of the intervals of the top ten bits (769 entries, relative error
+//!   below about `2^-19`), then one Newton step `x <- floor((x + floor(n /
+//!   x)) / 2)` with the 64-bit division, which lands at or above the floor
+//!   of the root from any positive start (here within a unit of it).
+//! - 128 and 256 bits: one digit of the root at a time, as by hand in base
+//!   `B = 2^32` (`2^64`): the high digit `s` is the root of the top word,
+//!   the low digit `floor((n - s^2 B^2) / (2 s B))`, one 64-bit (128-by-64-
+//!   bit) division, at or at most a unit or two above the root's.
 
-use super::u256::{U256, div_full, mul_full};
+use super::u256::{U256, mul_full, shl};
 
-/// `ceil(sqrt((i + 65) 2^56))` for `i` in `0..192`, capped at `2^32 - 1`:
-/// at or above the root of every 64-bit value whose top byte is `i + 64`
-/// (a value shifted left by an even amount until its top two bits are not
-/// both zero).
-// Built at compile time (no iterators in a const): `i < 192`, the length.
+/// `floor(sqrt(k 2^54)) - 2^31` for `k` in `256..=1024`, at index `k -
+/// 256`: the roots at the ends of the intervals of the top ten bits of a
+/// 64-bit value shifted left by an even amount until its top two bits are
+/// not both zero (offset by `2^31` so that `2^32`, the last, fits a
+/// `u32`). 3 KiB.
+// Built at compile time (no iterators in a const): `i < 769`, the length.
 #[allow(clippy::indexing_slicing)]
-const ROOTS: [u32; 192] = {
-    let mut t = [0u32; 192];
+const ROOTS: [u32; 769] = {
+    let mut t = [0u32; 769];
     let mut i = 0;
-    while i < 192 {
-        let n = ((i as u128) + 65) << 56;
-        // The smallest x with x^2 >= n, by bisection on [2^31, 2^32].
-        let (mut lo, mut hi) = (1u128 << 31, 1u128 << 32);
-        while lo < hi {
+    while i < 769 {
+        let n = ((i as u128) + 256) << 54;
+        // The largest x with x^2 <= n, by bisection on [2^31, 2^32 + 1).
+        let (mut lo, mut hi) = (1u128 << 31, (1u128 << 32) + 1);
+        while hi - lo > 1 {
             let mid = (lo + hi) / 2;
-            if mid * mid >= n {
-                hi = mid;
+            if mid * mid <= n {
+                lo = mid;
             } else {
-                lo = mid + 1;
+                hi = mid;
             }
         }
-        t[i] = if lo > u32::MAX as u128 {
-            u32::MAX
-        } else {
-            lo as u32
-        };
+        t[i] = (lo - (1 << 31)) as u32;
         i += 1;
     }
     t
 };
+
+/// The table's root at index `i` (0 past the end: never read).
+#[inline(always)]
+fn table_root(i: usize) -> u64 {
+    ROOTS.get(i).map_or(0, |&r| u64::from(r)) + (1 << 31)
+}
 
 /// `floor(sqrt(n))`, exactly.
 ///
@@ -63,15 +66,16 @@ pub(crate) fn isqrt_u64(n: u64) -> u64 {
     // n 4^j in [2^62, 2^64): floor(sqrt(n)) = floor(floor(sqrt(n 4^j)) / 2^j).
     let shift = n.leading_zeros() & !1;
     let m = n << shift;
-    // The top byte is 64..=255: an entry of the table.
-    let top = usize::from((m >> 56) as u8);
-    let mut x = ROOTS
-        .get(top.wrapping_sub(64))
-        .map_or(u64::from(u32::MAX), |&r| u64::from(r));
-    // From at or above the root: m / x < 2^33, no overflow.
-    for _ in 0..3 {
-        x = (x + m / x) >> 1;
-    }
+    // The chord between the roots at the ends of m's interval of the top
+    // ten bits: below the root (which is concave) by at most about
+    // 2^-19 relative, and at least 2^31 (m >= 2^62).
+    let k = (m >> 54) as usize;
+    let (lo, hi) = (table_root(k - 256), table_root(k - 255));
+    let frac = u128::from(m & ((1 << 54) - 1));
+    let x = lo + ((u128::from(hi - lo) * frac) >> 54) as u64;
+    // One Newton step lands at or above the floor of the root from any
+    // positive start, here within a unit of it (m / x < 2^33).
+    let mut x = (x + m / x) >> 1;
     while u128::from(x) * u128::from(x) > u128::from(m) {
         x -= 1;
     }
@@ -89,60 +93,60 @@ pub(crate) fn isqrt_u128(n: u128) -> u128 {
     u128::from(isqrt_u64(small))
 }
 
-/// `floor(sqrt(n))` for `n >= 2^64` (below `2^64`).
+/// `floor(sqrt(n))` for `n >= 2^64` (below `2^64`): the high half of the
+/// root from the 64-bit root of the top word, the low half from one
+/// 64-bit division ([`low_digit`]).
 fn isqrt_u64_above(n: u128) -> u64 {
-    // n = top 4^j + rest with top in [2^62, 2^64) and 1 <= j <= 32: sqrt(n)
-    // < (floor(sqrt(top)) + 1) 2^j, at most 2^64 (capped at 2^64 - 1, still
-    // at or above the floor of the root, which is below 2^64).
-    let bits = u128::BITS - n.leading_zeros();
-    let j = (bits - 63) / 2;
-    let top = (n >> (2 * j)) as u64;
-    let start = u128::from(isqrt_u64(top) + 1) << j;
-    let x = u64::try_from(start).unwrap_or(u64::MAX);
-    // One step: x >= sqrt(n) gives n / x <= sqrt(n) < 2^64, so n < x 2^64:
-    // the narrow division applies. Only the capped start can be below
-    // sqrt(n), when n >= (2^64 - 1) 2^64 > (2^64 - 1)^2: that is the root.
-    if (n >> 64) as u64 >= x {
-        return x;
-    }
-    let (q, _) = crate::arch::div_rem_narrow(n, x);
-    let mut x = ((u128::from(x) + u128::from(q)) >> 1) as u64;
-    while u128::from(x) * u128::from(x) > n {
-        x -= 1;
-    }
-    x
+    // nn = n 4^k in [2^126, 2^128): floor(sqrt(n)) = floor(floor(sqrt(nn)) / 2^k).
+    let shift = n.leading_zeros() & !1;
+    let nn = n << shift;
+    let (hi, lo) = ((nn >> 64) as u64, nn as u64);
+    // s in [2^31, 2^32), hi - s^2 <= 2 s < 2^33.
+    let s = isqrt_u64(hi);
+    // R = nn - s^2 2^64; q = floor(R / (2 s 2^32)) = floor((R / 2^33) / s),
+    // R / 2^33 below 2^64.
+    let r33 = ((hi - s * s) << 31) | (lo >> 33);
+    let q = r33 / s.max(1);
+    // At or above the root, which is below 2^64: capped, it still is.
+    let x = ((u128::from(s) << 32) + u128::from(q)).min(u128::from(u64::MAX));
+    (low_digit_settle(x, |x| x * x > nn) as u64) >> (shift / 2)
 }
 
-/// `floor(sqrt(n))`: below 2^128 for every `n`. One Newton step from
-/// above (one `div_full`), started one above the root of the top 127 or
-/// 128 bits (scaled back), then a correction by squares.
+/// `floor(sqrt(n))`: below 2^128 for every `n`. The high half of the root
+/// from the 128-bit root of the top word, the low half from one
+/// 128-by-64-bit division.
 pub(crate) fn isqrt_u256(n: U256) -> u128 {
     if n.0 == 0 {
         return isqrt_u128(n.1);
     }
-    // n = top * 4^j + rest, top below 2^128, 1 <= j <= 64: sqrt(n) <
-    // (isqrt(top) + 1) 2^j, capped at the largest root there is.
-    let j = (128 - n.0.leading_zeros()).div_ceil(2);
-    let top = if j == 64 {
-        n.0
+    // nn = n 4^k with its high word in [2^126, 2^128).
+    let shift = n.0.leading_zeros() & !1;
+    let nn = shl(n, shift);
+    // s in [2^63, 2^64), nn.0 - s^2 <= 2 s < 2^65.
+    let s = isqrt_u128(nn.0);
+    // R = nn - s^2 2^128; q = floor((R / 2^65) / s), R / 2^65 below
+    // 2^128: the narrow division when the quotient fits 64 bits, else
+    // the largest (the root is below (s + 1) 2^64 either way).
+    let r65 = ((nn.0 - s * s) << 63) | (nn.1 >> 65);
+    let d = s as u64;
+    let q = if (r65 >> 64) as u64 >= d {
+        u64::MAX
     } else {
-        (n.0 << (128 - 2 * j)) | (n.1 >> (2 * j))
+        crate::arch::div_rem_narrow(r65, d).0
     };
-    let s = isqrt_u128(top) + 1;
-    let x = if s >> (128 - j) != 0 {
-        u128::MAX
-    } else {
-        s << j
-    };
-    // top >= 2^126, so the start is within a factor 1 + 2^-63 of the root:
-    // one Newton step (which stays at or above the floor of the root)
-    // leaves it within a few units, and the squares settle the rest.
-    // x >= sqrt(n) > n.0, so the quotient fits (were it not, q = x keeps
-    // x, and the squares still end at the root).
-    let q = div_full(n, x).map_or(x, |(q, _)| q);
-    // floor((x + q) / 2) without overflow.
-    let mut x = (x >> 1) + (q >> 1) + (x & q & 1);
-    while mul_full(x, x) > n {
+    let x = low_digit_settle((s << 64) | u128::from(q), |x| mul_full(x, x) > nn);
+    x >> (shift / 2)
+}
+
+/// The root `s B + q` from its high digit `s` (the exact root of the top
+/// word, `B` the digit's base) and `q = floor(R / (2 s B))`, `R = n - s^2
+/// B^2`: the root is `s B + d` with `R = 2 s B d + d^2`, so `q >= floor(d)`
+/// and `q - d <= d^2 / (2 s B) < 1` (`d < B`, `s >= B / 2`): at most a
+/// unit or two above the floor of the root, which the squares settle
+/// (`over(x)`: `x^2 > n`).
+#[inline]
+fn low_digit_settle(mut x: u128, over: impl Fn(u128) -> bool) -> u128 {
+    while over(x) {
         x -= 1;
     }
     x

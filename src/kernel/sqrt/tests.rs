@@ -70,14 +70,32 @@ fn isqrt_is_the_root_at_powers_of_two_and_the_largest_values() {
 }
 
 #[test]
-fn the_table_starts_at_or_above_every_root_of_its_byte() {
-    // Entry i covers [(i + 64) 2^56, (i + 65) 2^56): its value squared is
-    // at least the top of that range, and one less squared is below it.
-    for (i, &r) in ROOTS.iter().enumerate() {
-        let top = (i as u128 + 65) << 56;
-        let r = u128::from(r);
-        assert!(r * r >= top || r == u128::from(u32::MAX), "entry {i}");
-        assert!((r - 1) * (r - 1) < top, "entry {i} is not the least");
+fn the_table_holds_the_root_at_the_end_of_every_interval() {
+    // Entry i is floor(sqrt((i + 256) 2^54)): its square at most that, one
+    // more squared above it.
+    for i in 0..ROOTS.len() {
+        let (n, r) = (((i as u128) + 256) << 54, u128::from(table_root(i)));
+        assert!(r * r <= n && (r + 1) * (r + 1) > n, "entry {i}: {r}");
+    }
+    assert_eq!(table_root(ROOTS.len() - 1), 1 << 32, "the last: sqrt(2^64)");
+}
+
+#[test]
+fn roots_just_below_the_next_high_digit() {
+    // (s + 1)^2 2^64 - 1: the top word's root is s, the low digit at its
+    // largest; the root is (s + 1) 2^32 - 1 (for s + 1 = 2^32, the cap at
+    // 2^64 - 1).
+    for s in [
+        1u128 << 31,
+        (1 << 31) + 1,
+        3 << 30,
+        (1 << 32) - 2,
+        (1 << 32) - 1,
+    ] {
+        let k = (s + 1) << 32;
+        let n = k.checked_mul(k).map_or(u128::MAX, |sq| sq - 1);
+        check(n).unwrap();
+        check(n >> 2).unwrap();
     }
 }
 

@@ -52,6 +52,26 @@ fn roots_at_squares_and_their_neighbours() {
     }
 }
 
+#[test]
+fn roots_just_below_the_next_high_digit() {
+    // (s + 1)^2 2^128 - 1: the top word's root is s, and the low digit's
+    // quotient reaches 2^64 (capped): the root is (s + 1) 2^64 - 1.
+    for s in [1u128 << 63, (1 << 63) + 1, 3 << 62, (1 << 64) - 2] {
+        let k = (s + 1) << 64;
+        let n = sub(mul_full(k, k), wide(1));
+        assert_eq!(isqrt_u256(n), k - 1, "s = {s}");
+        // And unnormalized: the same shifted down by 2 and 64 bits.
+        for j in [1u32, 32] {
+            let m = ((n.0 >> (2 * j)), (n.1 >> (2 * j)) | (n.0 << (128 - 2 * j)));
+            let r = isqrt_u256(m);
+            assert!(
+                mul_full(r, r) <= m && mul_full(r + 1, r + 1) > m,
+                "s = {s}, j = {j}"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 

@@ -346,32 +346,48 @@ fn clip<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>>
 }
 
 /// The hit entering at the parameter `at` through the edge of outward
-/// normal `n`: `t`, the point and the unit normal, each floored.
-///
-/// `2^64 t` floored once (one division) gives `t` by a shift and each
-/// point coordinate `floor(t d_k)` at both ends of its one-unit bracket
-/// (two products); only a coordinate whose bracket holds an integer (the
-/// point within about `2^-64 |d_k|` of a grid line) takes its own
-/// division.
+/// normal `n`: `t`, the point and the unit normal, each floored
+/// ([`tight`], else [`exact`]).
 fn entry(ray: &Ray<2>, at: &Ratio, n: &[i128; 2]) -> RayHit<2> {
-    let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
-    let tau = at.floor_2_64();
-    let mut point = ray.origin();
-    for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
-        let step = tau
-            .and_then(|tau| scaled_range([tau, tau + 1], dk))
-            .filter(|[low, high]| low >> 64 == high >> 64)
-            .and_then(|[low, _]| i64::try_from(ok + (low >> 64)).ok());
-        *slot = step.map_or_else(|| at.floor_along(ok, dk), Fx::from_bits);
-    }
-    // floor(2^32 t) = floor(floor(2^64 t) / 2^32).
-    let t = tau.and_then(|tau| i64::try_from(tau >> 32).ok());
+    let (t, point) = tight(ray, at).unwrap_or_else(|| exact(ray, at));
     RayHit {
-        t: t.map_or_else(|| at.floor_fx(), Fx::from_bits),
+        t,
         point,
         normal: unit(n),
         inside: false,
     }
+}
+
+/// `t` and the point at the parameter `at`, each floored, from `2^64 t`
+/// floored once (one division): `t` by a shift and each coordinate
+/// `floor(t d_k)` at both ends of its one-unit bracket (two products).
+/// `None` when a coordinate's bracket holds an integer (the point within
+/// about `2^-64 |d_k|` of a grid line, such as an exact entry at `t = 1/3`
+/// onto one), or a value leaves its range.
+fn tight(ray: &Ray<2>, at: &Ratio) -> Option<(Fx, Vec2)> {
+    let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
+    let tau = at.floor_2_64()?;
+    let mut point = ray.origin();
+    for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
+        let [low, high] = scaled_range([tau, tau + 1], dk)?;
+        if low >> 64 != high >> 64 {
+            return None;
+        }
+        *slot = Fx::from_bits(i64::try_from(ok + (low >> 64)).ok()?);
+    }
+    // floor(2^32 t) = floor(floor(2^64 t) / 2^32).
+    Some((Fx::from_bits(i64::try_from(tau >> 32).ok()?), point))
+}
+
+/// `t` and the point at the parameter `at`, each floored by its own
+/// 256-by-128-bit division.
+fn exact(ray: &Ray<2>, at: &Ratio) -> (Fx, Vec2) {
+    let (o, d) = (raw(&ray.origin()), raw(&ray.dir()));
+    let mut point = ray.origin();
+    for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
+        *slot = at.floor_along(ok, dk);
+    }
+    (at.floor_fx(), point)
 }
 
 /// `v / |v|` per component rounded down, exactly ([`floor_units`]). `v`
@@ -380,3 +396,6 @@ pub(super) fn unit(v: &[i128; 2]) -> Vec2 {
     let l = (v[0] * v[0] + v[1] * v[1]).unsigned_abs();
     Vector(floor_units(v, l))
 }
+
+#[cfg(test)]
+mod tests;

@@ -94,8 +94,8 @@ impl Ratio {
         }
         let n = self.num.unsigned_abs();
         let (q, _) = div_full((n >> 64, n << 64), self.den.unsigned_abs())?;
-        // Below 2^126: every product of it with a 64-bit factor is
-        // checked by the caller, not this.
+        // Below 2^126 (a signed value with room for one more unit); the
+        // products with it are checked where they are taken.
         (q >> 126 == 0).then_some(q as i128)
     }
 

@@ -95,7 +95,7 @@ pub(crate) fn isqrt_u128(n: u128) -> u128 {
 
 /// `floor(sqrt(n))` for `n >= 2^64` (below `2^64`): the high half of the
 /// root from the 64-bit root of the top word, the low half from one
-/// 64-bit division ([`low_digit`]).
+/// 64-bit division ([`low_digit_settle`]).
 fn isqrt_u64_above(n: u128) -> u64 {
     // nn = n 4^k in [2^126, 2^128): floor(sqrt(n)) = floor(floor(sqrt(nn)) / 2^k).
     let shift = n.leading_zeros() & !1;

@@ -188,7 +188,7 @@ struct Bound {
 /// assert_eq!(ray_polygon(&up, &tri).unwrap().t, Fx::from_num(2));
 /// ```
 pub fn ray_polygon<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Option<RayHit<2>> {
-    match line(ray, polygon.points()) {
+    match line(ray, polygon) {
         Line::Misses => None,
         Line::Crosses { enter, exit } => crosses(ray, enter, exit),
         Line::Touches => clip(ray, polygon),
@@ -216,13 +216,20 @@ enum Line {
 /// domain, at most 2^52: each product at most 2^104, every sum in `i128`).
 /// An edge is named by its end vertex `i` (from `i - 1`, or the last).
 ///
-/// Every vertex's side goes into one bit of a mask (the loop's only
-/// branch is a vertex on the line); the edges where the side changes are
-/// then bit operations on the mask and its rotation by one vertex. A
-/// strictly convex polygon's sides change sign exactly twice around the
-/// boundary when the line crosses its interior (no vertex on the line),
-/// and never when it misses.
-fn line(ray: &Ray<2>, points: &[Vec2]) -> Line {
+/// Every vertex's side goes into one bit of a mask, and whether it is on
+/// the line into another, with no branch in the loop; the edges where the
+/// side changes are then bit operations on the mask and its rotation by
+/// one vertex. A strictly convex polygon's sides change sign exactly twice
+/// around the boundary when the line crosses its interior (no vertex on
+/// the line), and never when it misses.
+///
+/// For a capacity of at most 8 (a [`Polygon8`](crate::Polygon8)) the loop
+/// runs over every slot, the unused ones masked off after: the same trip
+/// count for every polygon, where a count that varies with the polygon
+/// mispredicts the loop's exit (any value in a slot keeps the products
+/// within `i128`). Larger capacities read the vertices only.
+fn line<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Line {
+    let points = polygon.points();
     let (o, d) = (ray.origin().to_bits(), ray.dir().to_bits());
     // d x v, for v = o once and then for each vertex.
     let cross =
@@ -233,17 +240,20 @@ fn line(ray: &Ray<2>, points: &[Vec2]) -> Line {
     let (Some(last), 1..=64) = (points.last(), points.len()) else {
         return Line::Misses;
     };
-    // Bit i: vertex i strictly right of the line.
-    let mut right = 0u64;
-    for (i, v) in points.iter().enumerate() {
-        let s = side(v);
-        if s == 0 {
-            return Line::Touches;
-        }
-        right |= u64::from(s < 0) << i;
-    }
     let n = points.len() as u32;
     let all = u64::MAX >> (64 - n);
+    // Bit i: vertex i strictly right of the line, or on it.
+    let (mut right, mut on) = (0u64, 0u64);
+    let slots: &[Vec2] = if N <= 8 { polygon.slots() } else { points };
+    for (i, v) in slots.iter().enumerate() {
+        let s = side(v);
+        on |= u64::from(s == 0) << i;
+        right |= u64::from(s < 0) << i;
+    }
+    let right = right & all;
+    if on & all != 0 {
+        return Line::Touches;
+    }
     // Bit i: vertex i - 1 (the last, for i = 0) strictly right.
     let before = ((right << 1) | (right >> (n - 1))) & all;
     // From the left to the right: entering; from the right to the left:

@@ -241,6 +241,12 @@ impl<const N: usize> Polygon<N> {
         self.points.get(..usize::from(self.len)).unwrap_or_default()
     }
 
+    /// Every slot of the vertex array: the vertices, then the origin in
+    /// each unused one.
+    pub(crate) fn slots(&self) -> &[Vec2; N] {
+        &self.points
+    }
+
     /// The edges as `(start, end)` vertex pairs, edge `i` from vertex `i` to
     /// vertex `i + 1` (the last back to vertex 0).
     ///

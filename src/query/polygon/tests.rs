@@ -3,7 +3,7 @@
 //! always.
 
 use super::*;
-use crate::shape::Ray2;
+use crate::shape::{Polygon8, Ray2};
 use std::prelude::rust_2024::*;
 
 /// xorshift64: a fixed, seeded sequence.
@@ -69,5 +69,26 @@ fn entries_onto_the_grid_at_a_third_are_left_to_the_exact_floors() {
         assert_eq!(got, point, "{o:?} + {num}/{den} {d:?}");
         assert_eq!(t.to_bits(), (num << 32) as i64 / den as i64, "{num}/{den}");
         assert_eq!(entry(&ray, &at, &[1, 0]).point, point);
+    }
+}
+
+#[test]
+fn the_unused_slots_of_a_small_polygon_never_touch_the_line() {
+    // A triangle in a Polygon8 (five unused slots, each the origin) and
+    // rays whose lines pass through the origin: the line crosses the
+    // triangle or misses it, and no vertex is on it.
+    let v = |x, y| Vec2::from_ints([x, y]);
+    let tri = Polygon8::try_from(&[v(5, -1), v(8, -1), v(6, 2)][..]).unwrap();
+    // (origin, direction, crosses)
+    let cases = [
+        (v(-10, 0), v(1, 0), true),  // along the x axis, through it
+        (v(-3, -3), v(1, 1), false), // the diagonal y = x, the triangle below it
+        (v(0, 5), v(0, -1), false),  // the y axis, the triangle right of it
+    ];
+    for (o, d, crosses) in cases {
+        let ray = Ray2::try_unbounded(o, d).unwrap();
+        let got = line(&ray, &tri);
+        assert!(!matches!(got, Line::Touches), "{o:?} {d:?}");
+        assert_eq!(matches!(got, Line::Crosses { .. }), crosses, "{o:?} {d:?}");
     }
 }

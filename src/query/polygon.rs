@@ -242,7 +242,7 @@ fn line<const N: usize>(ray: &Ray<2>, polygon: &Polygon<N>) -> Line {
     };
     let n = points.len() as u32;
     let all = u64::MAX >> (64 - n);
-    // Bit i: vertex i strictly right of the line, or on it.
+    // Bit i of `right`: vertex i strictly right of the line; of `on`: on it.
     let (mut right, mut on) = (0u64, 0u64);
     let slots: &[Vec2] = if N <= 8 { polygon.slots() } else { points };
     for (i, v) in slots.iter().enumerate() {

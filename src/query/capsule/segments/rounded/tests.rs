@@ -83,8 +83,17 @@ fn near<const D: usize>(ends: [[i64; D]; 4]) -> Result<(), TestCaseError> {
             agrees(ends, r)?;
         }
     }
-    // Far from it, the rounded segments settle the question.
-    let far = t + 8 * unit;
+    // Far from it, the rounded segments settle the question: eight grid
+    // steps past the distance, on the grid of that far radius itself
+    // (a radius past a power of two coarsens the grid).
+    let mut far = t + 8 * unit;
+    loop {
+        let next = t + 8 * step(&ends, far).max(4);
+        if next == far {
+            break;
+        }
+        far = next;
+    }
     prop_assert!(agrees(ends, far)?.is_some(), "{:?} at {}", ends, far);
     Ok(())
 }
@@ -120,4 +129,19 @@ fn a_distance_a_few_grid_steps_from_the_radius_is_left_to_the_words() {
     assert_eq!(agrees(ends, far - 1).unwrap(), None);
     assert_eq!(agrees(ends, far / 8).unwrap(), Some(false));
     assert_eq!(agrees(ends, 4 * far).unwrap(), Some(true));
+}
+
+#[test]
+fn a_far_radius_past_a_power_of_two_is_settled_on_its_own_grid() {
+    // Regression: the distance just below 2^52, so `t + 8 step(t)` lands
+    // past 2^52 and the rounding grid doubles with the radius; eight old
+    // steps are only four new ones. The far radius must be measured on
+    // the grid of the far radius itself.
+    let ends = [
+        [0, -3003006774157181, 0],
+        [4445380876446486, 1159100498772221, -784052],
+        [1926846413810454, -4294967296, -4417734641972916],
+        [0, 0, -4151687187789493],
+    ];
+    near(ends).unwrap();
 }

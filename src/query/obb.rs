@@ -14,9 +14,8 @@
 //! normals `A_j x A_k` and wide integers).
 
 use crate::dim::{Const, Dim};
-use crate::kernel::span::{Bounds, span};
+use crate::kernel::span::{Bounds, Span, span};
 use crate::kernel::time::Time;
-use crate::kernel::wide::wide_vec;
 use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
@@ -320,29 +319,48 @@ impl<const D: usize> BallInFrame<D> {
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
-    let fast = slab_ray(ray, obb)?;
+    let slab = slab_ray(ray, obb)?;
     if obb.axis_error() == Fx::ZERO {
-        return Some(fast);
+        return Some(slab.hit(ray, obb));
+    }
+    if slab.origin_in_slabs() && slab.deep_inside(obb) {
+        return Some(RayHit::at_origin(ray));
     }
     exact::ray(ray, obb)
 }
 
 /// The ray against the slab box `|u_i| <= h_i + sigma` (see [`ray_obb`]'s
-/// filter): never a false miss, never a late `t`, and the exact answer when
-/// the axes are exactly orthonormal.
-fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
-    let (o, c) = (wide_vec(&ray.origin()), obb.center().0);
+/// filter), when it meets it: its span in the box frame, and the origin's
+/// box-frame coordinates.
+struct SlabRay<const D: usize> {
+    /// The entry and exit times and the entering axis, in span units
+    /// (`t 2^(s - 32)`, `t` in units of `dir`).
+    span: Span<i64>,
+    /// The shift `s` of the times' units.
+    s: u32,
+    /// The direction in the box frame, scale `2^(64 - s)`.
+    dl: [i64; D],
+    /// The origin's box-frame coordinates `(origin - c) . A_i`, raw bits,
+    /// rounded down.
+    u: [i64; D],
+}
+
+/// The ray against the slab box, or `None` when it misses it (or meets it
+/// only beyond `max_t`): then it misses the box.
+#[inline]
+fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
+    let c = obb.center().0;
     // |rel_k| <= 2^53, |dir_k| <= 2^52: both fit i64.
     let rel: [i64; D] = zip_map(&ray.origin().0, &c, |o, c| o.to_bits() - c.to_bits());
     let dir64 = ray.dir().0.map(|v| v.to_bits());
-    let dir = dir64.map(i128::from);
     let axes = obb.axes().map(|a| a.0.map(|v| v.to_bits()));
     let sigma = wide(obb.slack());
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
     let mut dl = [0i128; D];
-    let out = lo.iter_mut().zip(&mut hi).zip(&mut dl);
-    for ((axis, half), ((lo, hi), dl)) in axes.iter().zip(obb.half().0).zip(out) {
+    let mut us = [0i64; D];
+    let out = lo.iter_mut().zip(&mut hi).zip(dl.iter_mut().zip(&mut us));
+    for ((axis, half), ((lo, hi), (dl, us))) in axes.iter().zip(obb.half().0).zip(out) {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
         let u = dot64(&rel, axis) >> 32;
@@ -350,6 +368,7 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
         *lo = -h - u; // |lo|, |hi| < 2^55
         *hi = h - u;
         *dl = dot64(&dir64, axis); // scale 2^64, < 2^87
+        *us = u as i64;
     }
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly
@@ -376,54 +395,90 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     if !ok || !sp.enter.is_finite() {
         return None;
     }
-    let (e, axis, x) = (sp.enter, sp.axis, sp.exit);
+    let (e, x) = (sp.enter, sp.exit);
     if e > x || x < Time::ZERO {
         return None;
     }
-    if e <= Time::ZERO {
-        return Some(RayHit::at_origin(ray));
-    }
     // t raw bits (scale 2^32) = e.num * 2^(64 - s) / e.den. Compare with
     // max_t: e.num * 2^(64 - s) < 2^55 * 2^64 = 2^119; max_t raw * e.den
-    // < 2^63 * 2^62 = 2^125.
-    let (e_num, e_den) = (i128::from(e.num), i128::from(e.den));
-    let up = 64 - s;
-    let t_num = e_num << up;
-    if t_num > wide(ray.max_t()) * e_den {
+    // < 2^63 * 2^62 = 2^125. The slab box's entry is never later than the
+    // box's: beyond max_t, both miss.
+    if e > Time::ZERO && i128::from(e.num) << (64 - s) > wide(ray.max_t()) * i128::from(e.den) {
         return None;
     }
-    // <= max_t: in range.
-    let t = Fx::from_bits(div_floor(t_num, e_den) as i64);
-    // point_k = o_k + floor(e * dir_k), e * dir_k raw = e.num * dir_k *
-    // 2^(32 - s) / e.den. X = e.num * dir_k < 2^107; split the division so
-    // no product exceeds 2^94 (the quotient part is the displacement to a
-    // point of the slab box, < 2^23 in value, raw < 2^55; saturating ops
-    // keep even a violated bound from panicking).
-    let k32 = 32 - s;
-    let mut point = ray.origin();
-    for ((p, &d), &o) in point.0.iter_mut().zip(&dir).zip(&o) {
-        let xk = e_num * d;
-        let q = div_floor(xk, e_den);
-        let rem = xk - q * e_den; // 0 <= rem < e.den < 2^62
-        let step = q
-            .saturating_mul(1i128 << k32)
-            .saturating_add(div_floor(rem << k32, e_den));
-        let v = (o.saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
-        *p = Fx::from_bits(v as i64);
-    }
-    // `axis < D`: the span engine picks one of the D axes (both `get`s are
-    // `Some`).
-    let normal = match (obb.axes().get(axis), dl.get(axis)) {
-        (Some(a), Some(&d)) if d > 0 => Vector(a.0.map(|v| -v)),
-        (Some(&a), _) => a,
-        (None, _) => Vector::ZERO,
-    };
-    Some(RayHit {
-        t,
-        point,
-        normal,
-        inside: false,
+    Some(SlabRay {
+        span: sp,
+        s,
+        dl,
+        u: us,
     })
+}
+
+impl<const D: usize> SlabRay<D> {
+    /// The origin is in the slab box (closed).
+    fn origin_in_slabs(&self) -> bool {
+        self.span.enter <= Time::ZERO
+    }
+
+    /// The origin is surely in the box: `|u_i| <= h_i - m` for every axis,
+    /// with `m` = [`Obb::band`]`(0)`.
+    ///
+    /// Why: with the Gram matrix `G = A^T A = I + E` (`|E_ij| <= tau`), the
+    /// box coordinates `s` of the origin satisfy `u = G s`, so `|s_i| <=
+    /// |u_i| + D tau max_j |s_j|` and `max |s| <= max |u| / (1 - D tau)`:
+    /// `|s_i| <= h_i - m + D tau max_h / (1 - D tau) <= h_i`, since `m >= 2
+    /// D tau max_h` and `D tau <= 1/2`. `u` is rounded down: the exact
+    /// value is below `u + 1` ulp.
+    fn deep_inside(&self, obb: &Obb<D>) -> bool {
+        let m = wide(obb.band(Fx::ZERO));
+        self.u.iter().zip(obb.half().0).all(|(&u, h)| {
+            let (u, room) = (i128::from(u), wide(h) - m);
+            (-room <= u) & (u < room)
+        })
+    }
+
+    /// The answer for exactly orthonormal axes, where the slab box is the
+    /// box: the hit at the entry time.
+    fn hit(&self, ray: &Ray<D>, obb: &Obb<D>) -> RayHit<D> {
+        let (e, axis, s) = (self.span.enter, self.span.axis, self.s);
+        if e <= Time::ZERO {
+            return RayHit::at_origin(ray);
+        }
+        let (e_num, e_den) = (i128::from(e.num), i128::from(e.den));
+        // Checked against max_t already: in range.
+        let t = Fx::from_bits(div_floor(e_num << (64 - s), e_den) as i64);
+        // point_k = o_k + floor(e * dir_k), e * dir_k raw = e.num * dir_k *
+        // 2^(32 - s) / e.den. X = e.num * dir_k < 2^107; split the division
+        // so no product exceeds 2^94 (the quotient part is the displacement
+        // to a point of the slab box, < 2^23 in value, raw < 2^55;
+        // saturating ops keep even a violated bound from panicking).
+        let k32 = 32 - s;
+        let mut point = ray.origin();
+        for (p, d) in point.0.iter_mut().zip(ray.dir().0) {
+            let xk = e_num * wide(d);
+            let q = div_floor(xk, e_den);
+            let rem = xk - q * e_den; // 0 <= rem < e.den < 2^62
+            let step = q
+                .saturating_mul(1i128 << k32)
+                .saturating_add(div_floor(rem << k32, e_den));
+            let v =
+                (wide(*p).saturating_add(step)).clamp(i128::from(i64::MIN), i128::from(i64::MAX));
+            *p = Fx::from_bits(v as i64);
+        }
+        // `axis < D`: the span engine picks one of the D axes (both `get`s
+        // are `Some`).
+        let normal = match (obb.axes().get(axis), self.dl.get(axis)) {
+            (Some(a), Some(&d)) if d > 0 => Vector(a.0.map(|v| -v)),
+            (Some(&a), _) => a,
+            (None, _) => Vector::ZERO,
+        };
+        RayHit {
+            t,
+            point,
+            normal,
+            inside: false,
+        }
+    }
 }
 
 /// Exact dot product of raw-bit vectors whose products fit in `i128` (each
@@ -432,3 +487,6 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
 fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
     (x.iter().zip(y)).fold(0, |s, (&a, &b)| s + i128::from(a) * i128::from(b))
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,6 +5,9 @@
 //! `valgrind --tool=cachegrind bench/target/release/examples/capsule_profile
 //! capsule_overlap fixed 20000`
 //!
+//! `ray_obb_noshort` is `ray_obb` on its no-shortcut scene (rays from
+//! outside aimed at the boxes).
+//!
 //! Two more modes for the kinds too slow for a million-query criterion
 //! scene (the capsule casts): `KIND check N` judges both libraries'
 //! answers on the first N queries (the report's classes), and `KIND time N`
@@ -12,7 +15,7 @@
 //! library on them (thread CPU time is not needed: run it alone).
 
 use scene::kinds::{
-    CapsuleCast, CapsuleObbCast, CapsuleOverlap, PolygonCast, PolygonOverlap, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
+    CapsuleCast, CapsuleObbCast, CapsuleOverlap, NoShort, PolygonCast, PolygonOverlap, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
 };
 use scene::{Kind, Scene};
 
@@ -25,6 +28,7 @@ fn main() {
         Some("ray_polygon") => Box::new(Scene::<RayPolygon>::default()),
         Some("polygon_cast") => Box::new(Scene::<PolygonCast>::default()),
         Some("ray_obb") => Box::new(Scene::<RayObb>::default()),
+        Some("ray_obb_noshort") => Box::new(Scene::<NoShort<RayObb>>::without_shortcuts()),
         Some("sphere_obb") => Box::new(Scene::<SphereObb>::default()),
         Some("capsule_cast") => Box::new(Scene::<CapsuleCast>::default()),
         Some("capsule_obb_cast") => Box::new(Scene::<CapsuleObbCast>::default()),

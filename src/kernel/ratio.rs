@@ -9,7 +9,7 @@
 
 use super::divide::{Divide, OneOff};
 use super::sqrt::isqrt_u128;
-use super::u256::{div_full, mul_full};
+use super::u256::{U256, div_full, mul_full, mul_word, shr};
 use crate::num::Fx;
 use core::cmp::Ordering;
 
@@ -120,6 +120,61 @@ pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
     } else {
         [at_hi, at_lo]
     })
+}
+
+/// A non-negative fraction `num / den` of a 256-bit numerator and a
+/// positive 128-bit denominator, compared exactly: the times of the wide
+/// exact predicates (the ray against an oriented box).
+///
+/// Each fraction also keeps an estimate `q` within 2 of its value (see
+/// [`WideRatio::new`]), so that a comparison is settled by the estimates
+/// when they are 4 or more apart, and takes the two exact cross products
+/// of three words only near a tie (or for equal fractions).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WideRatio {
+    pub(crate) num: U256,
+    pub(crate) den: u128,
+    /// `num / den` is in `(q - 2, q + 2)`; `u64::MAX` (or more) for
+    /// values of 2^63 or more, whose order the exact products decide.
+    q: u128,
+}
+
+impl WideRatio {
+    /// `num / den` for `den > 0`.
+    ///
+    /// The estimate: both cut by the same `2^s` so that `den' = floor(den /
+    /// 2^s)` has 64 bits (`s = 0` for a smaller `den`), and `q =
+    /// floor(num' / den')`, one 128-by-64-bit division (when `num' <
+    /// den' 2^64`, else the fraction is at least 2^63 and `q` is the
+    /// largest word). With `num` in `[num' 2^s, (num' + 1) 2^s)` and `den`
+    /// in `[den' 2^s, (den' + 1) 2^s)`, the fraction is above `num' /
+    /// (den' + 1) >= num' / den' - 2` (`num' / den' < 2^64`, `den' >=
+    /// 2^63`) and below `(num' + 1) / den' <= num' / den' + 1`.
+    #[inline]
+    pub(crate) fn new(num: U256, den: u128) -> WideRatio {
+        let s = (128 - den.leading_zeros()).saturating_sub(64);
+        let d = (den >> s) as u64;
+        let n = shr(num, s);
+        let q = if n.0 == 0 && ((n.1 >> 64) as u64) < d {
+            u128::from(OneOff(d).div_rem(n.1).0)
+        } else {
+            u128::from(u64::MAX)
+        };
+        WideRatio { num, den, q }
+    }
+
+    /// `self` against `other`, exactly.
+    #[inline]
+    pub(crate) fn cmp(&self, other: &WideRatio) -> Ordering {
+        const BIG: u128 = 1 << 63;
+        if self.q + 4 <= other.q && self.q < BIG {
+            Ordering::Less
+        } else if other.q + 4 <= self.q && other.q < BIG {
+            Ordering::Greater
+        } else {
+            mul_word(self.num, other.den).cmp(&mul_word(other.num, self.den))
+        }
+    }
 }
 
 /// `c / sqrt(l)` for each component `c` of `v`, as raw `Fx` bits (scaled

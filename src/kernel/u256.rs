@@ -116,6 +116,17 @@ pub(crate) fn mul_384(a: U256, b: U256) -> [u128; 3] {
     [top, mid, l00]
 }
 
+/// The full product `a b` of a 256-bit value and a word, as three words,
+/// most significant first (the array order is the numeric order).
+#[inline]
+pub(crate) fn mul_word(a: U256, b: u128) -> [u128; 3] {
+    let (h0, l0) = mul_full(a.1, b);
+    let (h1, l1) = mul_full(a.0, b);
+    let (mid, carry) = h0.overflowing_add(l1);
+    // a b < 2^384: the top word takes the carry without overflow.
+    [h1 + u128::from(carry), mid, l0]
+}
+
 /// The full product `a b` as four words, most significant first (the
 /// array order is the numeric order).
 pub(crate) fn mul_512(a: U256, b: U256) -> [u128; 4] {

@@ -4,6 +4,7 @@
 //! of the long division too large.
 
 use super::*;
+use crate::kernel::u256::shl;
 use crate::query::capsule::wide::props::config;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -127,6 +128,44 @@ proptest! {
             let exact = &mag * &mag * &lb == (&c2 * &c2) << 64u32;
             let want = if c >= 0 { mag } else { -mag - i32::from(!exact) };
             prop_assert_eq!(BigInt::from(got.to_bits()), want, "({}, {}) component {}", x, y, c);
+        }
+    }
+
+    #[test]
+    fn wide_ratios_order_like_bigint(
+        hi in magnitude(), lo in magnitude(), k in 0u32..128, den in positive(), near in 0u8..4, delta in -2i8..=2,
+    ) {
+        // A numerator below 2^192 (any width), and a second fraction that
+        // is the same, a few units of the numerator off, the same value
+        // over twice the denominator, or anything.
+        let a: U256 = ((hi as u128) >> (63 + k.min(64)), (lo as u128) << (k / 2));
+        let b = den as u128;
+        let step = |x: U256| -> Option<U256> {
+            let v = big(x) + BigInt::from(delta);
+            (v >= BigInt::from(0)).then(|| {
+                let (h, l): (BigInt, BigInt) = (&v >> 128u32, v & ((BigInt::from(1) << 128u32) - 1));
+                (u128::try_from(h).unwrap(), u128::try_from(l).unwrap())
+            })
+        };
+        let (c, d) = match near {
+            0 => (a, b),
+            1 => (step(a).unwrap_or(a), b),
+            2 if b < 1 << 126 && a.0 < 1 << 127 => (step(shl(a, 1)).unwrap_or(a), 2 * b),
+            _ => ((lo as u128 >> 3, hi as u128), (lo as u128 >> k.min(127)).max(1)),
+        };
+        let (x, y) = (WideRatio::new(a, b), WideRatio::new(c, d));
+        let (lhs, rhs) = (big(a) * BigInt::from(d), big(c) * BigInt::from(b));
+        prop_assert_eq!(x.cmp(&y), lhs.cmp(&rhs), "{:?} vs {:?}", x, y);
+        prop_assert_eq!(y.cmp(&x), rhs.cmp(&lhs), "{:?} vs {:?}", y, x);
+        // The estimate is within 2 of the value below 2^63.
+        for r in [x, y] {
+            let (num, den) = (big(r.num), BigInt::from(r.den));
+            if r.q < 1 << 63 {
+                let q = BigInt::from(r.q);
+                prop_assert!(num > (&q - 2) * &den && num < (&q + 2) * &den, "{:?}", r);
+            } else {
+                prop_assert!(num >= den * BigInt::from(1u64 << 63), "{:?}", r);
+            }
         }
     }
 }

@@ -14,11 +14,13 @@
 //! c)` and `n_i . dir` below 2^122 (both fit `i128`); the slab half-widths
 //! `2^-32 h_i |Delta|` are lifted by 2^32 to integers below 2^155. The
 //! ray's raw times are then fractions of numerators below 2^156 (256-bit
-//! words) over `|n_i . dir|` below 2^123: kept as an integer part and a
-//! fraction below one, compared exactly in 256 bits. The ball's program
-//! uses [`Big`] (see [`Gap`]).
+//! words) over `|n_i . dir|` below 2^123, compared as [`WideRatio`]s (an
+//! estimate within 2 raw units, the exact 384-bit cross products near a
+//! tie); only the winning entry is divided. The ball's program uses
+//! [`Big`] (see [`Gap`]).
 
-use crate::kernel::u256::{Signed, mul_full, signed_add, signed_floor_div, signed_prod};
+use crate::kernel::ratio::{WideRatio, scaled_range};
+use crate::kernel::u256::{U256, add, div_full, mul_full, shl, signed_floor_div, sub};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
 use crate::query::capsule::core::{Face, Gap};
@@ -26,13 +28,15 @@ use crate::query::capsule::wide::Big;
 use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
+use core::cmp::Ordering;
 
-/// The axes as raw bits, padded to three (the third `(0, 0, 1)` in 2D).
-fn axes3<const D: usize>(obb: &Obb<D>) -> [[i128; 3]; 3] {
-    let mut a = [[0i128; 3]; 3];
+/// The axes as raw bits (below 2^33), padded to three (the third `(0, 0,
+/// 1)` in 2D).
+fn axes3<const D: usize>(obb: &Obb<D>) -> [[i64; 3]; 3] {
+    let mut a = [[0i64; 3]; 3];
     for (slot, axis) in a.iter_mut().zip(obb.axes()) {
         for (s, v) in slot.iter_mut().zip(axis.0) {
-            *s = wide(v);
+            *s = v.to_bits();
         }
     }
     if D == 2 {
@@ -41,58 +45,61 @@ fn axes3<const D: usize>(obb: &Obb<D>) -> [[i128; 3]; 3] {
     a
 }
 
-fn cross(a: &[i128; 3], b: &[i128; 3]) -> [i128; 3] {
+/// `a x b`, each product one widening multiplication (components below
+/// 2^67 for axes).
+fn cross(a: &[i64; 3], b: &[i64; 3]) -> [i128; 3] {
+    let m = |x: i64, y: i64| i128::from(x) * i128::from(y);
     [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
+        m(a[1], b[2]) - m(a[2], b[1]),
+        m(a[2], b[0]) - m(a[0], b[2]),
+        m(a[0], b[1]) - m(a[1], b[0]),
     ]
 }
 
-fn dot(a: &[i128; 3], b: &[i128; 3]) -> i128 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+/// `n . x` for a face normal (below 2^67 per component) and a raw vector
+/// (below 2^55): below 2^124.
+fn dot(n: &[i128; 3], x: &[i64; 3]) -> i128 {
+    n[0] * i128::from(x[0]) + n[1] * i128::from(x[1]) + n[2] * i128::from(x[2])
 }
 
-/// `p - q` of two points, raw bits, padded to 3D.
-fn rel3<const D: usize>(p: &Vector<D>, q: &Vector<D>) -> [i128; 3] {
-    let mut r = [0i128; 3];
+/// `p - q` of two points in the domain, raw bits (below 2^54), padded to
+/// 3D.
+fn rel3<const D: usize>(p: &Vector<D>, q: &Vector<D>) -> [i64; 3] {
+    let mut r = [0i64; 3];
     for ((slot, a), b) in r.iter_mut().zip(p.0).zip(q.0) {
-        *slot = wide(a) - wide(b);
+        *slot = a.to_bits() - b.to_bits();
     }
     r
 }
 
-/// The largest raw time kept exactly: beyond it (either way) a time is
-/// saturated, past every `max_t` and below every start.
-const SAT: i128 = 1 << 126;
-
-/// A raw time (`t 2^32`) `q + r / d` with `0 <= r < d`, exactly, or
-/// saturated at `+-SAT` (`r = 0`).
-#[derive(Clone, Copy)]
-struct RawTime {
-    q: i128,
-    r: u128,
-    d: u128,
+/// One slab `|u + T v| <= H` of the parallelepiped for the ray's raw time
+/// `T` (see [`ray`]), in magnitudes: `w = |2^32 n . (o - c)|` and `H`
+/// (256-bit words), `|v|`, and whether `u` and `v` have opposite signs (the
+/// ray runs toward the slab's middle).
+struct Slab {
+    w: U256,
+    big_h: U256,
+    v: u128,
+    toward: bool,
+    /// `v < 0`: the slab is entered through its face `s_i = +h_i`.
+    plus: bool,
 }
 
-impl RawTime {
-    /// `n / d` for `d > 0` (`|n| < 2^156`, `d < 2^123`).
-    fn new(n: Signed, d: u128) -> RawTime {
-        match signed_floor_div(n, d) {
-            Some((q, r)) if q.unsigned_abs() < SAT.unsigned_abs() => RawTime { q, r, d },
-            _ => RawTime {
-                q: if n.0 { -SAT } else { SAT },
-                r: 0,
-                d: 1,
-            },
-        }
+impl Slab {
+    /// The entry time `(w - H) / |v|` when it is positive (the origin
+    /// beyond the face ahead), as a numerator over `|v|`.
+    fn entry(&self) -> Option<U256> {
+        (self.toward && self.w > self.big_h).then(|| sub(self.w, self.big_h))
     }
 
-    /// `self < o`, exactly (two saturated times of one sign are equal):
-    /// the integer parts, then the fractions by cross-multiplication (each
-    /// below 2^246).
-    fn lt(&self, o: &RawTime) -> bool {
-        self.q < o.q || (self.q == o.q && mul_full(self.r, o.d) < mul_full(o.r, self.d))
+    /// The exit time's numerator over `|v|`: `H + w` toward the middle,
+    /// `H - w` away from it (`None` when negative: left before the start).
+    fn exit(&self) -> Option<U256> {
+        if self.toward {
+            Some(add(self.big_h, self.w))
+        } else {
+            (self.w <= self.big_h).then(|| sub(self.big_h, self.w))
+        }
     }
 }
 
@@ -101,10 +108,16 @@ impl RawTime {
 ///
 /// Per face pair `i`, with `u = 2^32 n_i . (o - c)` and `v = n_i . dir`
 /// (signs taken so that `Delta > 0`) and `H = h_i Delta`: the slab is
-/// `|u + T v| <= H` for the raw time `T = t 2^32`, entered at `(-H - u) /
-/// v` (or `(u - H) / -v`) and left at `(H - u) / v` (or `(u + H) / -v`):
-/// numerators below 2^156 in 256-bit words, denominators below 2^123, so
-/// each time is its integer part and a fraction below one ([`RawTime`]).
+/// `|u + T v| <= H` for the raw time `T = t 2^32`. The origin is in it iff
+/// `|u| <= H`; from outside, the ray enters it at `(|u| - H) / |v|` when it
+/// runs toward it (`u` and `v` of opposite signs) and never meets it
+/// otherwise; it leaves at `(H + |u|) / |v|` or `(H - |u|) / |v|`. Every
+/// time that matters is a non-negative fraction of a numerator below 2^156
+/// over `|v|` below 2^123, ordered as [`WideRatio`]s (a certified estimate,
+/// the exact products near a tie). Only the entry that wins is divided:
+/// `floor(2^64 T)` in one 256-by-128-bit division gives `t` and, per
+/// coordinate, the point's floor from a one-unit range (exact products
+/// when the range straddles a floor).
 #[inline(never)]
 pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let a = axes3(obb);
@@ -114,74 +127,82 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
         cross(&a[0], &a[1]),
     ];
     let delta = dot(&normals[0], &a[0]);
-    let sign = if delta < 0 { -1 } else { 1 };
     let abs_delta = delta.unsigned_abs();
     let rel = rel3(&ray.origin(), &obb.center());
     let dir = rel3(&ray.dir(), &Vector::<D>::ZERO);
-    // Per face pair: u, v and H; the origin is in the closed box iff
-    // |u| <= H for every pair (then the answer needs no time at all).
-    let mut slabs = [((false, (0, 0)), 0i128, (false, (0, 0))); 3];
+    let mut slabs = [const {
+        Slab {
+            w: (0, 0),
+            big_h: (0, 0),
+            v: 0,
+            toward: false,
+            plus: false,
+        }
+    }; D];
     let mut inside = true;
     for ((slot, n), h) in slabs.iter_mut().zip(&normals).zip(obb.half().0) {
-        let u = signed_prod(sign * dot(n, &rel), 1 << 32);
-        let big_h: Signed = (false, mul_full(wide(h).unsigned_abs(), abs_delta));
-        inside &= u.1 <= big_h.1;
-        *slot = (u, sign * dot(n, &dir), big_h);
+        // The sign of Delta flips u and v alike: whether they have
+        // opposite signs does not change; v's own sign does.
+        let (u, v) = (dot(n, &rel), dot(n, &dir));
+        let w = shl((0, u.unsigned_abs()), 32);
+        let big_h = mul_full(wide(h).unsigned_abs(), abs_delta);
+        inside &= w <= big_h;
+        *slot = Slab {
+            w,
+            big_h,
+            v: v.unsigned_abs(),
+            toward: (u < 0) != (v < 0) && v != 0,
+            plus: (v < 0) != (delta < 0),
+        };
     }
     if inside {
         return Some(RayHit::at_origin(ray));
     }
-    let mut enter: Option<(RawTime, usize, bool)> = None;
-    let mut exit: Option<RawTime> = None;
-    for (i, &(u, v, big_h)) in slabs.iter().enumerate().take(D) {
-        let neg = |x: Signed| (!x.0, x.1);
-        if v == 0 {
-            if u.1 > big_h.1 {
+    // The latest entry (the first axis of a tie) and the earliest exit.
+    let mut enter: Option<(WideRatio, usize, bool)> = None;
+    let mut exit: Option<WideRatio> = None;
+    for (i, slab) in slabs.iter().enumerate() {
+        if slab.v == 0 {
+            if slab.w > slab.big_h {
                 return None;
             }
             continue;
         }
-        // Entering through s_i = -h_i (v > 0: outward normal -A_i) or
-        // +h_i (v < 0).
-        let toward_plus = v < 0;
-        let (lo, hi) = if toward_plus {
-            (signed_add(u, neg(big_h)), signed_add(u, big_h))
-        } else {
-            (signed_add(neg(big_h), neg(u)), signed_add(big_h, neg(u)))
-        };
-        let den = v.unsigned_abs();
-        let (e, x) = (RawTime::new(lo, den), RawTime::new(hi, den));
-        if enter.as_ref().is_none_or(|(best, _, _)| best.lt(&e)) {
-            enter = Some((e, i, toward_plus));
-        }
-        if exit.as_ref().is_none_or(|best| x.lt(best)) {
+        let x = WideRatio::new(slab.exit()?, slab.v);
+        if exit.is_none_or(|b| x.cmp(&b) == Ordering::Less) {
             exit = Some(x);
         }
+        if let Some(e) = slab.entry() {
+            let e = WideRatio::new(e, slab.v);
+            if enter.is_none_or(|(b, _, _)| e.cmp(&b) == Ordering::Greater) {
+                enter = Some((e, i, slab.plus));
+            }
+        }
     }
-    // The origin is outside some slab, and there the direction is
-    // non-zero (else the miss above): both are `Some`.
-    let ((e, axis, toward_plus), x) = (enter?, exit?);
-    if x.lt(&e) || x.q < 0 {
+    // From outside: some slab does not hold the origin, and there the ray
+    // runs toward it (else the misses above): both are `Some`.
+    let ((e, axis, plus), x) = (enter?, exit?);
+    if x.cmp(&e) == Ordering::Less {
         return None;
     }
-    // From outside: the latest entry is positive.
-    let mt = wide(ray.max_t());
-    if e.q > mt || (e.q == mt && e.r > 0) {
+    let (v, e) = (e.den, e.num);
+    let mt = wide(ray.max_t()).unsigned_abs();
+    if e > mul_full(mt, v) {
         return None;
     }
-    // <= max_t: the floor of T is its integer part, below 2^63.
-    let t = Fx::from_bits(e.q as i64);
+    // T <= max_t < 2^63: 2^64 T below 2^127, one division.
+    let (scaled, _) = div_full(shl(e, 64), v)?;
+    let (q, f) = ((scaled >> 64) as i128, scaled as u64);
+    let t = Fx::from_bits(q as i64);
     let mut point = ray.origin();
     for (p, d) in point.0.iter_mut().zip(dir) {
-        // floor(T d / 2^32) = floor((q d + floor(r d / den)) / 2^32); on
-        // the box: in the domain, the saturation never acts.
-        let frac = signed_floor_div(signed_prod(d, e.r), e.d).map_or(0, |(f, _)| f);
-        let step = (e.q * d + frac) >> 32;
+        let d = i128::from(d);
+        let step = floor_step(q, f, d).unwrap_or_else(|| exact_step(e, v, d));
         let raw = wide(*p).saturating_add(step);
         *p = Fx::from_bits(raw.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
     }
     let normal = match obb.axes().get(axis) {
-        Some(&ax) if toward_plus => ax,
+        Some(&ax) if plus => ax,
         Some(ax) => Vector(ax.0.map(|v| -v)),
         None => Vector::ZERO,
     };
@@ -191,6 +212,24 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
         normal,
         inside: false,
     })
+}
+
+/// `floor(T d / 2^32)` for `T = q + r` with `2^64 r` in `[f, f + 1)`, when
+/// the one-unit range of `2^64 r d` leaves its floor settled: `floor((q d
+/// + floor(r d)) / 2^32)`. `|d| < 2^53`, `q < 2^63`.
+fn floor_step(q: i128, f: u64, d: i128) -> Option<i128> {
+    let [lo, hi] = scaled_range([i128::from(f), i128::from(f) + 1], d)?;
+    (lo >> 64 == hi >> 64).then(|| (q * d + (lo >> 64)) >> 32)
+}
+
+/// `floor(e d / (v 2^32))` exactly: `|e d|` below 2^209, the quotient
+/// (the raw displacement times 2^32) below 2^128 on the box.
+fn exact_step(e: U256, v: u128, d: i128) -> i128 {
+    let m = d.unsigned_abs();
+    // e = (e1, e0) with e1 < 2^28, m < 2^53: e1 m below 2^81.
+    let (carry, low) = mul_full(e.1, m);
+    let product = (carry + e.0 * m, low);
+    signed_floor_div((d < 0, product), v).map_or(0, |(f, _)| f >> 32)
 }
 
 /// Whether the ball meets the parallelepiped, exactly: the same program
@@ -232,7 +271,7 @@ fn hint<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Face {
             continue;
         }
         // u at scale 2^64: |A_ik| < 2^33, |rel_k| < 2^54: below 2^89.
-        let u = dot(&rel3(axis, &Vector::<D>::ZERO), &rel);
+        let u = dot(&rel3(axis, &Vector::<D>::ZERO).map(i128::from), &rel);
         let h = wide(h) << 32;
         let digit = if u > h {
             1

@@ -291,8 +291,14 @@ impl<const D: usize> BallInFrame<D> {
 /// (the same as [`ray_aabb`](crate::ray_aabb) on the same box, up to the
 /// tie order of the normal). Otherwise the slabs of the parallelepiped,
 /// `|n_i . (p - c)| <= h_i |n_i . A_i|` with the exact face normals `n_i =
-/// A_j x A_k` (2D: the perpendicular of the other axis), are crossed with
-/// exact rational times in wide integers.
+/// A_j x A_k` (2D: the perpendicular of the other axis), decide, with
+/// exact rational times in wide integers. Two certified shortcuts come
+/// first: an origin deep inside the slab box (by [`Obb::band`]) is inside
+/// the box; and a ray entering the slab box from outside takes the exact
+/// entry time of that face pair alone, which is the box's when its point
+/// is well inside every other slab (by twice [`Obb::slack`]). Only rays
+/// within those margins of an edge or of the surface cross every slab
+/// exactly.
 ///
 /// - **Hit or miss exact**.
 /// - `t`: the exact entry time, in units of `dir`, rounded **down**; a hit
@@ -323,8 +329,12 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     if obb.axis_error() == Fx::ZERO {
         return Some(slab.hit(ray, obb));
     }
-    if slab.origin_in_slabs() && slab.deep_inside(obb) {
-        return Some(RayHit::at_origin(ray));
+    if slab.origin_in_slabs() {
+        if slab.deep_inside(obb) {
+            return Some(RayHit::at_origin(ray));
+        }
+    } else if let Some(answer) = exact::through_face(ray, obb, &slab) {
+        return answer;
     }
     exact::ray(ray, obb)
 }
@@ -343,6 +353,11 @@ struct SlabRay<const D: usize> {
     /// The origin's box-frame coordinates `(origin - c) . A_i`, raw bits,
     /// rounded down.
     u: [i64; D],
+    /// The same exactly, at scale 2^64 (below 2^88).
+    u_exact: [i128; D],
+    /// The direction in the box frame `dir . A_i` exactly, at scale 2^64
+    /// (below 2^87).
+    d_exact: [i128; D],
 }
 
 /// The ray against the slab box, or `None` when it misses it (or meets it
@@ -359,17 +374,21 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
     let mut hi = [0i128; D];
     let mut dl = [0i128; D];
     let mut us = [0i64; D];
+    let mut u_exact = [0i128; D];
     let out = lo.iter_mut().zip(&mut hi).zip(dl.iter_mut().zip(&mut us));
-    for ((axis, half), ((lo, hi), (dl, us))) in axes.iter().zip(obb.half().0).zip(out) {
+    let rows = axes.iter().zip(obb.half().0).zip(&mut u_exact);
+    for (((axis, half), exact), ((lo, hi), (dl, us))) in rows.zip(out) {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
-        let u = dot64(&rel, axis) >> 32;
+        *exact = dot64(&rel, axis);
+        let u = *exact >> 32;
         let h = wide(half) + sigma; // < 2^53
         *lo = -h - u; // |lo|, |hi| < 2^55
         *hi = h - u;
         *dl = dot64(&dir64, axis); // scale 2^64, < 2^87
         *us = u as i64;
     }
+    let d_exact = dl;
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // 62 significant bits at most; s <= 87 - 62 = 25. For exactly
     // orthonormal axes d' has 32 trailing zero bits: the shift is exact.
@@ -411,6 +430,8 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
         s,
         dl,
         u: us,
+        u_exact,
+        d_exact,
     })
 }
 

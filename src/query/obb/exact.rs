@@ -20,7 +20,7 @@
 //! [`Big`] (see [`Gap`]).
 
 use crate::kernel::ratio::{WideRatio, scaled_range};
-use crate::kernel::u256::{U256, add, div_full, mul_full, shl, signed_floor_div, sub};
+use crate::kernel::u256::{U256, add, div_full, mul_full, shl, shr, signed_floor_div, sub};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
 use crate::query::capsule::core::{Face, Gap};
@@ -185,33 +185,144 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
     if x.cmp(&e) == Ordering::Less {
         return None;
     }
-    let (v, e) = (e.den, e.num);
-    let mt = wide(ray.max_t()).unsigned_abs();
-    if e > mul_full(mt, v) {
+    Entry {
+        e: e.num,
+        v: e.den,
+        axis,
+        plus,
+    }
+    .hit(ray, obb)
+}
+
+/// The exact entry of the ray into the box: at the raw time `T = e / v`
+/// (`e` below 2^156, `v` below 2^123, both positive), through the face
+/// pair `axis`, on its face `+h` when `plus`.
+#[derive(Clone, Copy)]
+pub(super) struct Entry {
+    pub(super) e: U256,
+    pub(super) v: u128,
+    pub(super) axis: usize,
+    pub(super) plus: bool,
+}
+
+impl Entry {
+    /// `floor(2^64 T)` and the remainder `2^64 e mod v`, when `T < 2^64`.
+    fn scaled(&self) -> Option<(u128, u128)> {
+        div_full(shl(self.e, 64), self.v)
+    }
+
+    /// The hit at this entry (`None` beyond `max_t`): `t` and each point
+    /// coordinate floored, the normal `+-A_axis`.
+    pub(super) fn hit<const D: usize>(&self, ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
+        self.hit_scaled(ray, obb, self.scaled()?)
+    }
+
+    /// [`Entry::hit`] from [`Entry::scaled`].
+    fn hit_scaled<const D: usize>(
+        &self,
+        ray: &Ray<D>,
+        obb: &Obb<D>,
+        (scaled, rem): (u128, u128),
+    ) -> Option<RayHit<D>> {
+        let Entry { e, v, axis, plus } = *self;
+        // T <= max_t iff floor(2^64 T) is below 2^64 max_t, or equal to it
+        // with no remainder.
+        let (q, f) = ((scaled >> 64) as i128, scaled as u64);
+        let mt = wide(ray.max_t());
+        if q > mt || (q == mt && (f != 0 || rem != 0)) {
+            return None;
+        }
+        let t = Fx::from_bits(q as i64);
+        let mut point = ray.origin();
+        for (p, d) in point.0.iter_mut().zip(ray.dir().0) {
+            let d = wide(d);
+            let step = floor_step(q, f, d).unwrap_or_else(|| exact_step(e, v, d));
+            let raw = wide(*p).saturating_add(step);
+            *p = Fx::from_bits(raw.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
+        }
+        let normal = match obb.axes().get(axis) {
+            Some(&ax) if plus => ax,
+            Some(ax) => Vector(ax.0.map(|v| -v)),
+            None => Vector::ZERO,
+        };
+        Some(RayHit {
+            t,
+            point,
+            normal,
+            inside: false,
+        })
+    }
+}
+
+/// The answer when the slab box's entry face pair is surely the box's:
+/// `Some(hit)` or `Some(None)` (the entry beyond `max_t`), else `None` (the
+/// full program decides).
+///
+/// The entry `T = e / v` through the face pair `a` the slab box was entered
+/// by is computed exactly (one normal `n_a`, as in [`ray`]; the origin must
+/// be outside that slab with the ray running toward it). It is the box's
+/// entry, through `a` alone, when the point `p(T)` is strictly inside every
+/// other slab: then each other pair was entered before `T` and is left
+/// after it. That is certified in the box frame, with the box coordinates
+/// `s` of `p(T)` (`|s_a| = h_a`) and `u = A^T (p(T) - c) = G s` (`G = I +
+/// E`, `|E_jk| <= tau`): `|s_j - u_j| <= tau sum_k |s_k|`, so the bound
+/// `|u_j| <= h_j - 2 sigma - 4` ulps for every `j != a` gives `sum_k |s_k|
+/// <= sum_k h_k / (1 - D tau)` and then `|s_j| < h_j` (`sigma` =
+/// [`Obb::slack`], at least `tau sum_k h_k + 2` ulps). `u_j(p(T)) = u_j(o) +
+/// T (dir . A_j) / 2^32` comes from the filter's exact products and
+/// `floor(2^64 T)`: an error below 2 at scale 2^64.
+pub(super) fn through_face<const D: usize>(
+    ray: &Ray<D>,
+    obb: &Obb<D>,
+    slab: &super::SlabRay<D>,
+) -> Option<Option<RayHit<D>>> {
+    let axis = slab.span.axis;
+    let a = axes3(obb);
+    let (Some(ax), Some(ay), Some(az)) =
+        (a.get(axis), a.get((axis + 1) % 3), a.get((axis + 2) % 3))
+    else {
+        return None;
+    };
+    let n = cross(ay, az);
+    let delta = dot(&n, ax);
+    let (u, v) = (
+        dot(&n, &rel3(&ray.origin(), &obb.center())),
+        dot(&n, &rel3(&ray.dir(), &Vector::<D>::ZERO)),
+    );
+    let w = shl((0, u.unsigned_abs()), 32);
+    let big_h = mul_full(
+        wide(*obb.half().0.get(axis)?).unsigned_abs(),
+        delta.unsigned_abs(),
+    );
+    if (u < 0) == (v < 0) || v == 0 || w <= big_h {
         return None;
     }
-    // T <= max_t < 2^63: 2^64 T below 2^127, one division.
-    let (scaled, _) = div_full(shl(e, 64), v)?;
-    let (q, f) = ((scaled >> 64) as i128, scaled as u64);
-    let t = Fx::from_bits(q as i64);
-    let mut point = ray.origin();
-    for (p, d) in point.0.iter_mut().zip(dir) {
-        let d = i128::from(d);
-        let step = floor_step(q, f, d).unwrap_or_else(|| exact_step(e, v, d));
-        let raw = wide(*p).saturating_add(step);
-        *p = Fx::from_bits(raw.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
-    }
-    let normal = match obb.axes().get(axis) {
-        Some(&ax) if plus => ax,
-        Some(ax) => Vector(ax.0.map(|v| -v)),
-        None => Vector::ZERO,
+    let entry = Entry {
+        e: sub(w, big_h),
+        v: v.unsigned_abs(),
+        axis,
+        plus: (v < 0) != (delta < 0),
     };
-    Some(RayHit {
-        t,
-        point,
-        normal,
-        inside: false,
-    })
+    // floor(2^64 T), when T < 2^64 (else no certificate).
+    let exact = entry.scaled()?;
+    let scaled = exact.0;
+    let margin = 2 * wide(obb.slack()) + 4;
+    let others = slab.u_exact.iter().zip(&slab.d_exact).zip(obb.half().0);
+    for (j, ((&u0, &dj), h)) in others.enumerate() {
+        if j == axis {
+            continue;
+        }
+        // T dj / 2^32 at scale 2^64: floor(2^64 T) |dj| / 2^96, the sign
+        // of dj (an error below 2 with the floor of 2^64 T).
+        let moved = shr(mul_full(scaled, dj.unsigned_abs()), 96);
+        let moved = i128::try_from(moved.1).ok().filter(|_| moved.0 == 0)?;
+        let uj = u0.checked_add(if dj < 0 { -moved } else { moved })?;
+        let room = (wide(h) - margin).checked_mul(1 << 32)?;
+        if uj.unsigned_abs() + 2 > room.max(0).unsigned_abs() {
+            return None;
+        }
+    }
+    Some(entry.hit_scaled(ray, obb, exact))
 }
 
 /// `floor(T d / 2^32)` for `T = q + r` with `2^64 r` in `[f, f + 1)`, when

@@ -1,9 +1,9 @@
 //! The ray filter's shortcut for origins deep inside a rotated box.
 
 use super::*;
-use crate::rot::Rot2;
-use crate::shape::Obb2;
-use crate::vec::Vec2;
+use crate::rot::{Rot2, Rot3};
+use crate::shape::{Obb2, Obb3};
+use crate::vec::{Vec2, Vec3};
 use std::prelude::rust_2024::*;
 
 /// Origins on a line across the face `s_0 = h` of a large box rotated by
@@ -57,4 +57,69 @@ fn an_origin_in_the_slab_box_but_outside_the_box_is_not_deep_inside() {
     }
     assert!(near_but_out > 0, "no origin needed the margin");
     assert!(deep > 0, "no origin was deep inside");
+}
+
+/// Rays from outside a rotated 3D box aimed at points of its surface, on
+/// a grid that runs up to its edges and corners: the target's box
+/// coordinates `(x, y, +-h_2)` with `x`, `y` in steps across the face, a
+/// few ulps short of and beyond the edges. Each ray comes with whether its
+/// target is a quarter of the face or more from every edge.
+fn rays_at_a_face(b: &Obb3) -> Vec<(Ray<3>, bool)> {
+    let [a0, a1, a2] = *b.axes();
+    let h = b.half().0;
+    let offsets = [-8, -1, 0, 1, 8].map(Fx::from_bits);
+    let mut out = Vec::new();
+    for sign in [Fx::ONE, -Fx::ONE] {
+        for i in -4i32..=4 {
+            for j in -4i32..=4 {
+                for &dx in &offsets {
+                    let x = h[0] * Fx::from_num(i) / 4 + dx;
+                    let y = h[1] * Fx::from_num(j) / 4;
+                    let z = h[2] * sign;
+                    let at = [(a0 * x), (a1 * y), (a2 * z)]
+                        .into_iter()
+                        .try_fold(b.center(), |p, v| p + v?)
+                        .unwrap();
+                    // From 40 units out along the face normal, slanted.
+                    let from = Vec3::from_ints([3, -2, 40]);
+                    let o = (at + (from * sign).unwrap()).unwrap();
+                    let dir = (at - o).unwrap();
+                    let interior = i.abs() < 4 && j.abs() < 4;
+                    out.push((Ray::try_unbounded(o, dir).unwrap(), interior));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_certified_face_agrees_with_the_full_program_and_declines_near_edges() {
+    let r = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
+    let b = Obb3::try_new(Vec3::from_ints([5, -7, 2]), Vec3::from_ints([3, 4, 5]), r).unwrap();
+    assert_ne!(b.axis_error(), Fx::ZERO);
+    let (mut answered, mut declined) = (0, 0);
+    for (ray, interior) in rays_at_a_face(&b) {
+        let exact = exact::ray(&ray, &b);
+        assert_eq!(ray_obb(&ray, &b), exact, "{ray:?}");
+        let Some(slab) = slab_ray(&ray, &b).filter(|s| !s.origin_in_slabs()) else {
+            continue;
+        };
+        match exact::through_face(&ray, &b, &slab) {
+            Some(answer) => {
+                assert_eq!(answer, exact, "{ray:?}");
+                answered += 1;
+            }
+            None => {
+                // Only aims within the margin of an edge go to the full
+                // program.
+                assert!(!interior, "{ray:?}");
+                declined += 1;
+            }
+        }
+    }
+    assert!(
+        answered > 0 && declined > 0,
+        "{answered} answered, {declined} declined"
+    );
 }

@@ -350,10 +350,8 @@ struct SlabRay<const D: usize> {
     s: u32,
     /// The direction in the box frame, scale `2^(64 - s)`.
     dl: [i64; D],
-    /// The origin's box-frame coordinates `(origin - c) . A_i`, raw bits,
-    /// rounded down.
-    u: [i64; D],
-    /// The same exactly, at scale 2^64 (below 2^88).
+    /// The origin's box-frame coordinates `(origin - c) . A_i` exactly, at
+    /// scale 2^64 (below 2^88).
     u_exact: [i128; D],
     /// The direction in the box frame `dir . A_i` exactly, at scale 2^64
     /// (below 2^87).
@@ -373,11 +371,10 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
     let mut lo = [0i128; D];
     let mut hi = [0i128; D];
     let mut dl = [0i128; D];
-    let mut us = [0i64; D];
     let mut u_exact = [0i128; D];
-    let out = lo.iter_mut().zip(&mut hi).zip(dl.iter_mut().zip(&mut us));
+    let out = lo.iter_mut().zip(&mut hi).zip(&mut dl);
     let rows = axes.iter().zip(obb.half().0).zip(&mut u_exact);
-    for (((axis, half), exact), ((lo, hi), (dl, us))) in rows.zip(out) {
+    for (((axis, half), exact), ((lo, hi), dl)) in rows.zip(out) {
         // Local origin at scale 2^64 (< 2^88), floored to scale 2^32: the
         // value is within sqrt(3) 2^21 (1 + 2^-21) < 2^22, raw < 2^54.
         *exact = dot64(&rel, axis);
@@ -386,7 +383,6 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
         *lo = -h - u; // |lo|, |hi| < 2^55
         *hi = h - u;
         *dl = dot64(&dir64, axis); // scale 2^64, < 2^87
-        *us = u as i64;
     }
     let d_exact = dl;
     let biggest = dl.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
@@ -429,7 +425,6 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
         span: sp,
         s,
         dl,
-        u: us,
         u_exact,
         d_exact,
     })
@@ -452,8 +447,8 @@ impl<const D: usize> SlabRay<D> {
     /// value is below `u + 1` ulp.
     fn deep_inside(&self, obb: &Obb<D>) -> bool {
         let m = wide(obb.band(Fx::ZERO));
-        self.u.iter().zip(obb.half().0).all(|(&u, h)| {
-            let (u, room) = (i128::from(u), wide(h) - m);
+        self.u_exact.iter().zip(obb.half().0).all(|(&u, h)| {
+            let (u, room) = (u >> 32, wide(h) - m);
             (-room <= u) & (u < room)
         })
     }

@@ -86,6 +86,22 @@ struct Slab {
 }
 
 impl Slab {
+    /// The slab of the face normal `n` (with `Delta = n . A_i`) for the
+    /// origin's offset `rel` from the center, the direction `dir` and the
+    /// half-size `h`.
+    fn new(n: &[i128; 3], delta: i128, rel: &[i64; 3], dir: &[i64; 3], h: Fx) -> Slab {
+        // The sign of Delta flips u and v alike: whether they have
+        // opposite signs does not change; v's own sign does.
+        let (u, v) = (dot(n, rel), dot(n, dir));
+        Slab {
+            w: shl((0, u.unsigned_abs()), 32),
+            big_h: mul_full(wide(h).unsigned_abs(), delta.unsigned_abs()),
+            v: v.unsigned_abs(),
+            toward: (u < 0) != (v < 0) && v != 0,
+            plus: (v < 0) != (delta < 0),
+        }
+    }
+
     /// The entry time `(w - H) / |v|` when it is positive (the origin
     /// beyond the face ahead), as a numerator over `|v|`.
     fn entry(&self) -> Option<U256> {
@@ -127,7 +143,6 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
         cross(&a[0], &a[1]),
     ];
     let delta = dot(&normals[0], &a[0]);
-    let abs_delta = delta.unsigned_abs();
     let rel = rel3(&ray.origin(), &obb.center());
     let dir = rel3(&ray.dir(), &Vector::<D>::ZERO);
     let mut slabs = [const {
@@ -141,19 +156,8 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D
     }; D];
     let mut inside = true;
     for ((slot, n), h) in slabs.iter_mut().zip(&normals).zip(obb.half().0) {
-        // The sign of Delta flips u and v alike: whether they have
-        // opposite signs does not change; v's own sign does.
-        let (u, v) = (dot(n, &rel), dot(n, &dir));
-        let w = shl((0, u.unsigned_abs()), 32);
-        let big_h = mul_full(wide(h).unsigned_abs(), abs_delta);
-        inside &= w <= big_h;
-        *slot = Slab {
-            w,
-            big_h,
-            v: v.unsigned_abs(),
-            toward: (u < 0) != (v < 0) && v != 0,
-            plus: (v < 0) != (delta < 0),
-        };
+        *slot = Slab::new(n, delta, &rel, &dir, h);
+        inside &= slot.w <= slot.big_h;
     }
     if inside {
         return Some(RayHit::at_origin(ray));
@@ -274,9 +278,9 @@ impl Entry {
 pub(super) fn through_face<const D: usize>(
     ray: &Ray<D>,
     obb: &Obb<D>,
-    slab: &super::SlabRay<D>,
+    filter: &super::SlabRay<D>,
 ) -> Option<Option<RayHit<D>>> {
-    let axis = slab.span.axis;
+    let axis = filter.span.axis;
     let a = axes3(obb);
     let (Some(ax), Some(ay), Some(az)) =
         (a.get(axis), a.get((axis + 1) % 3), a.get((axis + 2) % 3))
@@ -284,30 +288,20 @@ pub(super) fn through_face<const D: usize>(
         return None;
     };
     let n = cross(ay, az);
-    let delta = dot(&n, ax);
-    let (u, v) = (
-        dot(&n, &rel3(&ray.origin(), &obb.center())),
-        dot(&n, &rel3(&ray.dir(), &Vector::<D>::ZERO)),
-    );
-    let w = shl((0, u.unsigned_abs()), 32);
-    let big_h = mul_full(
-        wide(*obb.half().0.get(axis)?).unsigned_abs(),
-        delta.unsigned_abs(),
-    );
-    if (u < 0) == (v < 0) || v == 0 || w <= big_h {
-        return None;
-    }
+    let rel = rel3(&ray.origin(), &obb.center());
+    let dir = rel3(&ray.dir(), &Vector::<D>::ZERO);
+    let slab = Slab::new(&n, dot(&n, ax), &rel, &dir, *obb.half().0.get(axis)?);
     let entry = Entry {
-        e: sub(w, big_h),
-        v: v.unsigned_abs(),
+        e: slab.entry()?,
+        v: slab.v,
         axis,
-        plus: (v < 0) != (delta < 0),
+        plus: slab.plus,
     };
     // floor(2^64 T), when T < 2^64 (else no certificate).
     let exact = entry.scaled()?;
     let scaled = exact.0;
     let margin = 2 * wide(obb.slack()) + 4;
-    let others = slab.u_exact.iter().zip(&slab.d_exact).zip(obb.half().0);
+    let others = filter.u_exact.iter().zip(&filter.d_exact).zip(obb.half().0);
     for (j, ((&u0, &dj), h)) in others.enumerate() {
         if j == axis {
             continue;

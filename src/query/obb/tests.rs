@@ -1,6 +1,7 @@
 //! The ray filter's shortcut for origins deep inside a rotated box.
 
 use super::*;
+use crate::num::wide;
 use crate::rot::{Rot2, Rot3};
 use crate::shape::{Obb2, Obb3};
 use crate::vec::{Vec2, Vec3};
@@ -48,11 +49,7 @@ fn an_origin_in_the_slab_box_but_outside_the_box_is_not_deep_inside() {
         deep += usize::from(slab.deep_inside(&b));
         // Within the half-sizes in the box frame, yet outside the box: the
         // margin of the shortcut is needed.
-        let within = slab
-            .u
-            .iter()
-            .zip(b.half().0)
-            .all(|(u, h)| u.abs() <= h.to_bits());
+        let within = (slab.u_exact.iter().zip(b.half().0)).all(|(u, h)| (u >> 32).abs() <= wide(h));
         near_but_out += usize::from(within && !inside);
     }
     assert!(near_but_out > 0, "no origin needed the margin");

@@ -199,7 +199,7 @@ struct BallInFrame<const D: usize> {
     far2: u128,
 }
 
-#[inline]
+#[inline(always)]
 fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D> {
     let (p, c) = (ball.center().0, obb.center().0);
     // |d_k| <= 2^53 raw: fits i64.

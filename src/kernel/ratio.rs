@@ -134,8 +134,9 @@ pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
 pub(crate) struct WideRatio {
     pub(crate) num: U256,
     pub(crate) den: u128,
-    /// `num / den` is in `(q - 2, q + 2)`; `u64::MAX` (or more) for
-    /// values of 2^63 or more, whose order the exact products decide.
+    /// `num / den` is above `q - 2`, and below `q + 2` unless `q` is the
+    /// largest word (for a value of 2^64 - 2 or more). Estimates of 2^63
+    /// or more are left to the exact products.
     q: u128,
 }
 
@@ -144,12 +145,12 @@ impl WideRatio {
     ///
     /// The estimate: both cut by the same `2^s` so that `den' = floor(den /
     /// 2^s)` has 64 bits (`s = 0` for a smaller `den`), and `q =
-    /// floor(num' / den')`, one 128-by-64-bit division (when `num' <
-    /// den' 2^64`, else the fraction is at least 2^63 and `q` is the
-    /// largest word). With `num` in `[num' 2^s, (num' + 1) 2^s)` and `den`
-    /// in `[den' 2^s, (den' + 1) 2^s)`, the fraction is above `num' /
-    /// (den' + 1) >= num' / den' - 2` (`num' / den' < 2^64`, `den' >=
-    /// 2^63`) and below `(num' + 1) / den' <= num' / den' + 1`.
+    /// floor(num' / den')`, one 128-by-64-bit division when `num' < den'
+    /// 2^64`; else `q` is the largest word, and the fraction is above `2^64
+    /// den' / (den' + 1) >= 2^64 - 2`. With `num` in `[num' 2^s, (num' + 1)
+    /// 2^s)` and `den` in `[den' 2^s, (den' + 1) 2^s)`, the fraction is
+    /// above `num' / (den' + 1) >= num' / den' - 2` (`num' / den' < 2^64`,
+    /// `den' >= 2^63`) and below `(num' + 1) / den' <= num' / den' + 1`.
     #[inline]
     pub(crate) fn new(num: U256, den: u128) -> WideRatio {
         let s = (128 - den.leading_zeros()).saturating_sub(64);

@@ -72,10 +72,12 @@ where
 /// radius inflated by `|A^T v| <= sqrt(1 + D tau) |v|`. A miss there is a
 /// miss of the box (the slab box contains it); for exactly orthonormal axes
 /// ([`Obb::axis_error`] zero) its answer is the exact one, as
-/// [`sphere_aabb`](crate::sphere_aabb)'s. Otherwise the closest point of
-/// the parallelepiped is found exactly (a convex quadratic program over the
-/// box coordinates, solved face by face by Cramer's rule in wide integers)
-/// and its squared distance compared with `r^2`.
+/// [`sphere_aabb`](crate::sphere_aabb)'s. Otherwise a center deep inside
+/// the box frame (by [`Obb::band`]) is surely in the box, its own closest
+/// point; else the closest point of the parallelepiped is found exactly (a
+/// convex quadratic program over the box coordinates, solved face by face
+/// by Cramer's rule in wide integers) and its squared distance compared
+/// with `r^2`.
 ///
 /// - **Hit or miss exact**. Touching (distance equal to the radius) is a
 ///   hit; a zero radius is a point test; zero half-sizes are valid.
@@ -99,6 +101,12 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
         return None;
     }
     if obb.axis_error() != Fx::ZERO {
+        if deep_inside(obb, &f.u_exact) {
+            // The center is in the box: it is the closest point.
+            return Some(BallHit {
+                point: ball.center(),
+            });
+        }
         return exact::ball(ball, obb);
     }
     if f.inside {
@@ -187,6 +195,8 @@ fn reaches<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
 struct BallInFrame<const D: usize> {
     /// The ball meets the (slab) box.
     hit: bool,
+    /// The center's box-frame coordinates, exactly (scale 2^64).
+    u_exact: [i128; D],
     /// The truncated center is within the half-sizes on every axis.
     inside: bool,
     /// The box coordinates of the closest point, raw bits.
@@ -212,11 +222,13 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
     let mut excess = [0i64; D];
     let mut wbox = [0i64; D];
     let (mut gap2, mut far2) = (0u128, 0u128);
-    let out = excess.iter_mut().zip(&mut wbox);
-    for ((axis, half), (excess, wbox)) in obb.axes().iter().zip(obb.half().0).zip(out) {
+    let mut u_exact = [0i128; D];
+    let out = excess.iter_mut().zip(&mut wbox).zip(&mut u_exact);
+    for ((axis, half), ((excess, wbox), exact)) in obb.axes().iter().zip(obb.half().0).zip(out) {
         // u_i at scale 2^64: terms < 2^53 * 2^33, sum < 2^88. Truncated
         // toward zero to scale 2^32: |u| < 2^56.
         let u = dot64(&d, &axis.0.map(|v| v.to_bits()));
+        *exact = u;
         let mag = (u.unsigned_abs() >> 32) as i64;
         let h = half.to_bits();
         // h + sigma < 2^53 (sigma <= 4): e < 2^56, e^2 < 2^112, sum < 2^114.
@@ -240,6 +252,7 @@ fn ball_in_frame<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> BallInFrame<D>
     let inflate = (r2 * u128::from(d_tau) + u128::from(u32::MAX)) >> 32;
     BallInFrame {
         hit: dist2 as u128 <= r2 + inflate,
+        u_exact,
         inside,
         wbox,
         gap2,
@@ -436,21 +449,9 @@ impl<const D: usize> SlabRay<D> {
         self.span.enter <= Time::ZERO
     }
 
-    /// The origin is surely in the box: `|u_i| <= h_i - m` for every axis,
-    /// with `m` = [`Obb::band`]`(0)`.
-    ///
-    /// Why: with the Gram matrix `G = A^T A = I + E` (`|E_ij| <= tau`), the
-    /// box coordinates `s` of the origin satisfy `u = G s`, so `|s_i| <=
-    /// |u_i| + D tau max_j |s_j|` and `max |s| <= max |u| / (1 - D tau)`:
-    /// `|s_i| <= h_i - m + D tau max_h / (1 - D tau) <= h_i`, since `m >= 2
-    /// D tau max_h` and `D tau <= 1/2`. `u` is rounded down: the exact
-    /// value is below `u + 1` ulp.
+    /// The origin is surely in the box ([`deep_inside`]).
     fn deep_inside(&self, obb: &Obb<D>) -> bool {
-        let m = wide(obb.band(Fx::ZERO));
-        self.u_exact.iter().zip(obb.half().0).all(|(&u, h)| {
-            let (u, room) = (u >> 32, wide(h) - m);
-            (-room <= u) & (u < room)
-        })
+        deep_inside(obb, &self.u_exact)
     }
 
     /// The answer for exactly orthonormal axes, where the slab box is the
@@ -495,6 +496,24 @@ impl<const D: usize> SlabRay<D> {
             inside: false,
         }
     }
+}
+
+/// A point is surely in the box: its box-frame coordinates `u_i = (p - c)
+/// . A_i` (exact, scale 2^64) satisfy `|u_i| <= h_i - m` for every axis,
+/// with `m` = [`Obb::band`]`(0)`.
+///
+/// Why: with the Gram matrix `G = A^T A = I + E` (`|E_ij| <= tau`), the box
+/// coordinates `s` of the point satisfy `u = G s`, so `|s_i| <= |u_i| + D
+/// tau max_j |s_j|` and `max |s| <= max |u| / (1 - D tau)`: `|s_i| <= h_i -
+/// m + D tau max_h / (1 - D tau) <= h_i`, since `m >= 2 D tau max_h` and `D
+/// tau <= 1/2`. (`u` rounded down to an ulp: the exact value is below `u +
+/// 1`.)
+fn deep_inside<const D: usize>(obb: &Obb<D>, u_exact: &[i128; D]) -> bool {
+    let m = wide(obb.band(Fx::ZERO));
+    u_exact.iter().zip(obb.half().0).all(|(&u, h)| {
+        let (u, room) = (u >> 32, wide(h) - m);
+        (-room <= u) & (u < room)
+    })
 }
 
 /// Exact dot product of raw-bit vectors whose products fit in `i128` (each

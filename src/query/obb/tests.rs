@@ -120,3 +120,28 @@ fn the_certified_face_agrees_with_the_full_program_and_declines_near_edges() {
         "{answered} answered, {declined} declined"
     );
 }
+
+#[test]
+fn a_ball_center_deep_inside_is_its_own_closest_point_and_only_then() {
+    let b = Obb2::try_new(
+        Vec2::from_ints([7, -3]),
+        Vec2::from_ints([1 << 19, 1 << 19]),
+        Rot2::from_angle(Fx::ONE),
+    )
+    .unwrap();
+    let (mut deep, mut shallow) = (0, 0);
+    for o in origins_across_a_face(&b) {
+        let ball = Ball::try_new(o, Fx::from_num(3)).unwrap();
+        let exact = exact::ball(&ball, &b);
+        assert_eq!(sphere_obb(&ball, &b), exact, "center {o:?}");
+        let f = ball_in_frame(&ball, &b);
+        if deep_inside(&b, &f.u_exact) {
+            // The full program agrees: the center is in the box.
+            assert_eq!(exact.map(|h| h.point), Some(o), "center {o:?}");
+            deep += 1;
+        } else {
+            shallow += 1;
+        }
+    }
+    assert!(deep > 0 && shallow > 0, "{deep} deep, {shallow} not");
+}

@@ -122,6 +122,15 @@ pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
     })
 }
 
+/// `floor(t e)` for `2^64 t` in `[tau, tau + 1)`, when it is the same over
+/// that whole one-unit bracket (the [`scaled_range`]'s ends agree above
+/// bit 64), else `None`: the point coordinates of an entry known as
+/// `floor(2^64 t)`.
+pub(crate) fn scaled_floor(tau: i128, e: i128) -> Option<i128> {
+    let [low, high] = scaled_range([tau, tau.checked_add(1)?], e)?;
+    (low >> 64 == high >> 64).then_some(low >> 64)
+}
+
 /// A non-negative fraction `num / den` of a 256-bit numerator and a
 /// positive 128-bit denominator, compared exactly: the times of the wide
 /// exact predicates (the ray against an oriented box).

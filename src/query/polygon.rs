@@ -11,7 +11,7 @@
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
 use super::ray::RayHit;
-use crate::kernel::ratio::{Ratio, floor_units, scaled_range};
+use crate::kernel::ratio::{Ratio, floor_units, scaled_floor};
 use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::shape::{Polygon, Ray, Shape};
@@ -379,11 +379,7 @@ fn tight(ray: &Ray<2>, at: &Ratio) -> Option<(Fx, Vec2)> {
     let tau = at.floor_2_64()?;
     let mut point = ray.origin();
     for ((slot, &ok), &dk) in point.0.iter_mut().zip(&o).zip(&d) {
-        let [low, high] = scaled_range([tau, tau + 1], dk)?;
-        if low >> 64 != high >> 64 {
-            return None;
-        }
-        *slot = Fx::from_bits(i64::try_from(ok + (low >> 64)).ok()?);
+        *slot = Fx::from_bits(i64::try_from(ok + scaled_floor(tau, dk)?).ok()?);
     }
     // floor(2^32 t) = floor(floor(2^64 t) / 2^32).
     Some((Fx::from_bits(i64::try_from(tau >> 32).ok()?), point))

@@ -111,6 +111,14 @@ proptest! {
         }
         // No wider than the bracket's image.
         prop_assert!(high - low <= width * e.abs(), "[{}, {}] for width {} and e {}", low, high, width, e);
+        // Over a one-unit bracket, a settled floor is the floor at its
+        // points.
+        if let Some(f) = scaled_floor(tau, e) {
+            for p in [BigInt::from(tau) << 64u32, (BigInt::from(tau + 1) << 64u32) - BigInt::from(1)] {
+                // p = 2^128 t: floor(t e) = floor(p e / 2^128).
+                prop_assert_eq!(BigInt::from(f), (p * BigInt::from(e)) >> 128u32, "tau {} e {}", tau, e);
+            }
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //! tie); only the winning entry is divided. The ball's program uses
 //! [`Big`] (see [`Gap`]).
 
-use crate::kernel::ratio::{WideRatio, scaled_range};
+use crate::kernel::ratio::{WideRatio, scaled_floor};
 use crate::kernel::u256::{U256, add, div_full, mul_full, shl, shr, signed_floor_div, sub};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
@@ -323,8 +323,7 @@ pub(super) fn through_face<const D: usize>(
 /// the one-unit range of `2^64 r d` leaves its floor settled: `floor((q d
 /// + floor(r d)) / 2^32)`. `|d| < 2^53`, `q < 2^63`.
 fn floor_step(q: i128, f: u64, d: i128) -> Option<i128> {
-    let [lo, hi] = scaled_range([i128::from(f), i128::from(f) + 1], d)?;
-    (lo >> 64 == hi >> 64).then(|| (q * d + (lo >> 64)) >> 32)
+    Some((q * d + scaled_floor(i128::from(f), d)?) >> 32)
 }
 
 /// `floor(e d / (v 2^32))` exactly: `|e d|` below 2^209, the quotient

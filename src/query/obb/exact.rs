@@ -20,7 +20,9 @@
 //! [`Big`] (see [`Gap`]).
 
 use crate::kernel::ratio::{WideRatio, scaled_floor};
-use crate::kernel::u256::{U256, add, div_full, mul_full, shl, shr, signed_floor_div, sub};
+use crate::kernel::u256::{
+    U256, add, div_full, mul_full, mul_word, shl, shr, signed_floor_div, sub,
+};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
 use crate::query::capsule::core::{Face, Gap};
@@ -329,11 +331,9 @@ fn floor_step(q: i128, f: u64, d: i128) -> Option<i128> {
 /// `floor(e d / (v 2^32))` exactly: `|e d|` below 2^209, the quotient
 /// (the raw displacement times 2^32) below 2^128 on the box.
 fn exact_step(e: U256, v: u128, d: i128) -> i128 {
-    let m = d.unsigned_abs();
-    // e = (e1, e0) with e1 < 2^28, m < 2^53: e1 m below 2^81.
-    let (carry, low) = mul_full(e.1, m);
-    let product = (carry + e.0 * m, low);
-    signed_floor_div((d < 0, product), v).map_or(0, |(f, _)| f >> 32)
+    // Below 2^209: the top word is zero.
+    let [_, mid, low] = mul_word(e, d.unsigned_abs());
+    signed_floor_div((d < 0, (mid, low)), v).map_or(0, |(f, _)| f >> 32)
 }
 
 /// Whether the ball meets the parallelepiped, exactly: the same program

@@ -122,13 +122,28 @@ pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
     })
 }
 
-/// `floor(t e)` for `2^64 t` in `[tau, tau + 1)`, when it is the same over
-/// that whole one-unit bracket (the [`scaled_range`]'s ends agree above
-/// bit 64), else `None`: the point coordinates of an entry known as
-/// `floor(2^64 t)`.
+/// `floor(t e)` for `2^64 t` in `[tau, tau + 1)` (`tau >= 0`, `|e| <
+/// 2^64`), when it is the same over that whole one-unit bracket, else
+/// `None`: the point coordinates of an entry known as `floor(2^64 t)`.
+///
+/// How: `2^64 t |e|` lies in `[P, P + |e|)` with `P = tau |e|`, one
+/// product below 2^191. With `P = w 2^64 + f`, `floor(t |e|)` is `w` over
+/// the whole bracket when `f + |e| <= 2^64`; for `e < 0`, `floor(t e) =
+/// -ceil(t |e|)` is `-(w + 1)` over it when moreover `f > 0`.
 pub(crate) fn scaled_floor(tau: i128, e: i128) -> Option<i128> {
-    let [low, high] = scaled_range([tau, tau.checked_add(1)?], e)?;
-    (low >> 64 == high >> 64).then_some(low >> 64)
+    let tau = u128::try_from(tau).ok()?;
+    let m = u64::try_from(e.unsigned_abs()).ok()?;
+    let (high, low) = mul_full(tau, u128::from(m));
+    // P >> 64, below 2^127.
+    let whole = i128::try_from((high << 64) | (low >> 64)).ok()?;
+    let f = u128::from(low as u64);
+    if f + u128::from(m) > 1 << 64 {
+        None
+    } else if e >= 0 {
+        Some(whole)
+    } else {
+        (f > 0).then(|| -whole - 1)
+    }
 }
 
 /// A non-negative fraction `num / den` of a 256-bit numerator and a
@@ -193,10 +208,13 @@ impl WideRatio {
 /// (so each result is within `[-2^32, 2^32]`); `l = 0` gives zeros.
 ///
 /// How: `l` scaled by `4^m` into `[2^124, 2^128)` (and each `c` by `2^m`),
-/// so its integer root `s` has 62 bits or more; `floor(2^32 |c| / s)` is
-/// then the floor of the exact value or one above it (one 128-by-64-bit
-/// division, the quotient below 2^34), and one comparison of squares in
-/// 256 bits decides which.
+/// so its integer root `s` has 62 bits or more; `q = floor(x / s)` for `x
+/// = 2^(32 + m) |c|` is then the floor of the exact value or one above it
+/// (one 128-by-64-bit division, the quotient below 2^34). It is the floor
+/// when `q (s + 1) <= x` (a 128-bit product; that fails only when the
+/// remainder is below `q`, about one case in 2^29 unless the value is
+/// within about 2^-30 of an integer), and otherwise one comparison of
+/// squares in 256 bits decides.
 pub(crate) fn floor_units<const D: usize>(v: &[i128; D], l: u128) -> [Fx; D] {
     if l == 0 {
         return [Fx::ZERO; D];
@@ -211,12 +229,18 @@ pub(crate) fn floor_units<const D: usize>(v: &[i128; D], l: u128) -> [Fx; D] {
         // the quotient fits the narrow division.
         let x = (c.unsigned_abs() << m) << 32;
         let q = u128::from(div.div_rem(x).0);
-        // q <= 2^32 + 1: q^2 fits; q floor when q^2 l <= x^2.
-        let (qq, xx) = (mul_full(q * q, l), mul_full(x, x));
-        let (floor, exact) = if qq <= xx {
-            (q, qq == xx)
+        let (floor, exact) = if q * (u128::from(s) + 1) <= x {
+            // q sqrt(l) < q (s + 1) <= x: q is the floor, exact only for
+            // x = 0 (then q = 0).
+            (q, x == 0)
         } else {
-            (q - 1, false)
+            // q <= 2^32 + 1: q^2 fits; q floor when q^2 l <= x^2.
+            let (qq, xx) = (mul_full(q * q, l), mul_full(x, x));
+            if qq <= xx {
+                (q, qq == xx)
+            } else {
+                (q - 1, false)
+            }
         };
         let floor = floor as i64;
         Fx::from_bits(if c >= 0 {

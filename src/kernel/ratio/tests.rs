@@ -65,6 +65,44 @@ fn unit_components_of_exact_lengths() {
     assert_eq!(floor_units(&[0, 0], 0), [Fx::ZERO; 2]);
 }
 
+#[test]
+fn a_nearly_axial_unit_vector_is_the_floor_below_the_quick_estimate() {
+    // (2^40, 1): |v| = sqrt(2^80 + 1), scaled by 2^22 into 2^124 + 2^44,
+    // whose integer root is exactly 2^62; the quick quotient is then 2^32
+    // with no remainder, while the exact value is below 2^32 by about
+    // 2^-49, so the floor is one less (the squares decide). The small
+    // component is about 2^-8: 0, or -1 when negative.
+    let l = (1 << 80) + 1;
+    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let [x, y] = floor_units(&[sx << 40, sy], l).map(Fx::to_bits);
+        let floor = |s: i128, down: i64| if s > 0 { down } else { -down - 1 };
+        assert_eq!(
+            (x, y),
+            (floor(sx, (1 << 32) - 1), floor(sy, 0)),
+            "signs {sx} {sy}"
+        );
+    }
+}
+
+#[test]
+fn a_product_on_a_grid_line_leaves_a_negative_floor_unsettled() {
+    // 2^64 t in [2^64, 2^64 + 1), e = -3: t e runs from -3 down to just
+    // below it, so its floor is -3 at one end and -4 past it.
+    assert_eq!(scaled_floor(1 << 64, -3), None);
+    // The same with e = 3 is 3 throughout.
+    assert_eq!(scaled_floor(1 << 64, 3), Some(3));
+    // 2^64 t in [5, 6), e = -1: t e in (-6, -5] / 2^64, floor -1.
+    assert_eq!(scaled_floor(5, -1), Some(-1));
+    // At the edge of the bracket, e = 3: 3 tau = 2^64 + (2^64 - 2) puts
+    // the grid line 2^65 inside [3 tau, 3 tau + 3); 3 (2^64 - 1) = 2^65 +
+    // (2^64 - 3) ends the range just below 3 2^64.
+    assert_eq!(scaled_floor(0xAAAA_AAAA_AAAA_AAAA, 3), None);
+    assert_eq!(scaled_floor(0xFFFF_FFFF_FFFF_FFFF, 3), Some(2));
+    // A magnitude of 2^64 or more, or a negative tau: not taken.
+    assert_eq!(scaled_floor(5, 1 << 64), None);
+    assert_eq!(scaled_floor(-1, 1), None);
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -113,11 +151,17 @@ proptest! {
         prop_assert!(high - low <= width * e.abs(), "[{}, {}] for width {} and e {}", low, high, width, e);
         // Over a one-unit bracket, a settled floor is the floor at its
         // points.
-        if let Some(f) = scaled_floor(tau, e) {
-            for p in [BigInt::from(tau) << 64u32, (BigInt::from(tau + 1) << 64u32) - BigInt::from(1)] {
-                // p = 2^128 t: floor(t e) = floor(p e / 2^128).
-                prop_assert_eq!(BigInt::from(f), (p * BigInt::from(e)) >> 128u32, "tau {} e {}", tau, e);
+        // p = 2^128 t: floor(t e) = floor(p e / 2^128), at both ends of
+        // the bracket; settled exactly when the two agree.
+        let ends = [BigInt::from(tau) << 64u32, (BigInt::from(tau + 1) << 64u32) - BigInt::from(1)]
+            .map(|p| (p * BigInt::from(e)) >> 128u32);
+        match scaled_floor(tau, e) {
+            Some(f) => {
+                for end in &ends {
+                    prop_assert_eq!(&BigInt::from(f), end, "tau {} e {}", tau, e);
+                }
             }
+            None => prop_assert!(ends[0] != ends[1], "unsettled, yet {} at both ends: tau {} e {}", ends[0], tau, e),
         }
     }
 

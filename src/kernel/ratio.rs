@@ -130,6 +130,7 @@ pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
 /// product below 2^191. With `P = w 2^64 + f`, `floor(t |e|)` is `w` over
 /// the whole bracket when `f + |e| <= 2^64`; for `e < 0`, `floor(t e) =
 /// -ceil(t |e|)` is `-(w + 1)` over it when moreover `f > 0`.
+#[inline]
 pub(crate) fn scaled_floor(tau: i128, e: i128) -> Option<i128> {
     let tau = u128::try_from(tau).ok()?;
     let m = u64::try_from(e.unsigned_abs()).ok()?;

@@ -137,6 +137,32 @@ fn select<T: Den>(mask: i64, a: Time<T>, b: Time<T>) -> Time<T> {
     )
 }
 
+/// Whether every axis's entry is at or before every other axis's exit (an
+/// axis's own entry never follows its exit, `lo <= hi`), that is, the
+/// latest entry at or before the earliest exit: the closed
+/// [`Span::ordered`] of the [`fold`]ed span, here as `D (D - 1)`
+/// independent cross-multiplied comparisons with no select, so that a
+/// branch on it does not wait for the fold's chain of selects.
+///
+/// An axis with zero velocity that can overlap (`lo <= 0 <= hi`) passes
+/// against every other (each cross product then has the right sign), and
+/// one that cannot makes the answer a miss anyway (the flag of
+/// [`slab_times`]). Requires numerators within 2^62 (products below 2^126).
+#[inline(always)]
+pub(crate) fn entries_before_exits<T: Den, const D: usize>(axes: &[AxisTimes<T>; D]) -> bool {
+    let mut late = 0;
+    for (p, a) in axes.iter().enumerate() {
+        for (q, b) in axes.iter().enumerate() {
+            if p != q {
+                // en_a / den_a <= ex_b / den_b; the high word has the sign.
+                let gap = a.den.times(b.ex) - b.den.times(a.en);
+                late |= (gap >> 64) as i64;
+            }
+        }
+    }
+    late >= 0
+}
+
 /// The span of `{ t : lo[i] (<|<=) t v[i] (<|<=) hi[i] }` over the axes
 /// (velocity signs `neg`, magnitudes `mag`), and whether every axis with
 /// zero velocity can overlap. Requires `lo[i] <= hi[i]`, all within 2^62.
@@ -148,6 +174,20 @@ pub(crate) fn span<T: Den, const D: usize>(
     mag: &[T; D],
     bounds: Bounds,
 ) -> (Span<T>, bool) {
+    let (axes, ok) = slab_times(lo, hi, neg, mag, bounds);
+    (fold(&axes), ok)
+}
+
+/// The times of each axis (see [`span`], which folds them), and whether
+/// every axis with zero velocity can overlap.
+#[inline(always)]
+pub(crate) fn slab_times<T: Den, const D: usize>(
+    lo: [i64; D],
+    hi: [i64; D],
+    neg: &[bool; D],
+    mag: &[T; D],
+    bounds: Bounds,
+) -> ([AxisTimes<T>; D], bool) {
     let mut fail = 0;
     let none = AxisTimes {
         en: 0,
@@ -161,7 +201,7 @@ pub(crate) fn span<T: Den, const D: usize>(
         fail |= f;
         *a = t;
     }
-    (fold(&axes), fail >= 0)
+    (axes, fail >= 0)
 }
 
 #[cfg(test)]
@@ -264,13 +304,19 @@ mod tests {
             assert_eq!(ok, want.is_some(), "{lo:?} {hi:?} {v:?} {bounds:?}");
             let Some(want) = want else { continue };
             let wide = |t: Time<u64>| (i128::from(t.num), i128::from(t.den));
+            // The pairwise decision is the fold's closed order: the entry
+            // at or before the exit (every velocity zero: ordered).
+            let (times, _) = slab_times(lo, hi, &neg, &v.map(|x| x.unsigned_abs() as u64), bounds);
+            let before = entries_before_exits(&times);
             match want {
                 None => {
                     assert!(!s.enter.is_finite() && !s.exit.is_finite(), "{s:?}");
                     assert!(s.enter < s.exit, "{s:?}");
+                    assert!(before, "{lo:?} {hi:?}");
                 }
                 Some((e, axis, x)) => {
                     assert_eq!((wide(s.enter), s.axis, wide(s.exit)), (e, axis, x), "{v:?}");
+                    assert_eq!(before, e.0 * x.1 <= x.0 * e.1, "{lo:?} {hi:?} {v:?}");
                 }
             }
             // The narrow denominators give the same span where they fit.

@@ -14,12 +14,12 @@
 //! normals `A_j x A_k` and wide integers).
 
 use crate::dim::{Const, Dim};
-use crate::kernel::span::{Bounds, Span, span};
+use crate::kernel::span::{Bounds, Span, fold, slab_times};
 use crate::kernel::time::Time;
 use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
-use crate::query::ray::RayHit;
+use crate::query::ray::{RayHit, ray_meets};
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
@@ -411,7 +411,7 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
         hi.map(|v| v as i64),
         dl.map(|v| v as i64),
     );
-    let (sp, ok) = span(
+    let (times, ok) = slab_times(
         lo,
         hi,
         &dl.map(|v| v < 0),
@@ -419,14 +419,13 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
         Bounds::Closed,
     );
     // d' = A^T dir is non-zero (the axes are independent) and its largest
-    // component keeps >= 2^61 after the shift: some axis has finite times.
-    if !ok || !sp.enter.is_finite() {
+    // component keeps >= 2^61 after the shift: some axis has finite times,
+    // so the folded entry is finite.
+    if !ray_meets(&times, ok) {
         return None;
     }
-    let (e, x) = (sp.enter, sp.exit);
-    if e > x || x < Time::ZERO {
-        return None;
-    }
+    let sp = fold(&times);
+    let e = sp.enter;
     // t raw bits (scale 2^32) = e.num * 2^(64 - s) / e.den. Compare with
     // max_t: e.num * 2^(64 - s) < 2^55 * 2^64 = 2^119; max_t raw * e.den
     // < 2^63 * 2^62 = 2^125. The slab box's entry is never later than the

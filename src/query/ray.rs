@@ -3,7 +3,7 @@
 
 use crate::kernel::divide::{Divide, Divisor, OneOff};
 use crate::kernel::raw_box::RawBox;
-use crate::kernel::span::{Bounds, Span, span};
+use crate::kernel::span::{AxisTimes, Bounds, Span, entries_before_exits, fold, slab_times};
 use crate::kernel::time::Time;
 use crate::kernel::zip_map;
 use crate::num::Fx;
@@ -85,10 +85,11 @@ fn ray_aabb_slab<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<
     let (o, dir) = (ray.origin().to_bits(), ray.dir().to_bits());
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
-    let (s, ok) = ray_span(&o, &neg, &dir.map(i64::abs), aabb.raw());
-    if !ray_meets(&s, ok) {
+    let (axes, ok) = ray_axes(&o, &neg, &dir.map(i64::abs), aabb.raw());
+    if !ray_meets(&axes, ok) {
         return None;
     }
+    let s = fold(&axes);
     finish(ray, &dir, aabb, &s, || OneOff(s.enter.den as u64))
 }
 
@@ -106,18 +107,18 @@ impl<const D: usize> RayHit<D> {
     }
 }
 
-/// The slab span of a ray (origin bits `o`, direction signs and magnitudes)
-/// against the box `b`, and whether every zero-direction axis is in its
-/// slab.
+/// The slab times of a ray (origin bits `o`, direction signs and
+/// magnitudes) against the box `b` on each axis, and whether every
+/// zero-direction axis is in its slab.
 #[inline(always)]
-fn ray_span<const D: usize>(
+fn ray_axes<const D: usize>(
     o: &[i64; D],
     neg: &[bool; D],
     mag: &[i64; D],
     b: &RawBox<D>,
-) -> (Span<i64>, bool) {
+) -> ([AxisTimes<i64>; D], bool) {
     // In-domain coordinates: both differences within 2^53.
-    span(
+    slab_times(
         zip_map(&b.min, o, |x, y| x - y),
         zip_map(&b.max, o, |x, y| x - y),
         neg,
@@ -126,11 +127,15 @@ fn ray_span<const D: usize>(
     )
 }
 
-/// The ray meets the box for some `t >= 0`: the zero axes allow it, entry
-/// <= exit and exit >= 0 (the direction is non-zero, so both are finite).
+/// The ray meets the box for some `t >= 0`: the zero axes allow it, the
+/// latest entry is at or before the earliest exit, and every exit is at or
+/// after 0 (the direction is non-zero, so the span is finite). Decided
+/// from the axes' times without folding them
+/// ([`entries_before_exits`]): the branch on it resolves sooner.
 #[inline(always)]
-pub(crate) fn ray_meets(s: &Span<i64>, ok: bool) -> bool {
-    ok & s.ordered(false) & (s.exit.num >= 0)
+pub(crate) fn ray_meets<const D: usize>(axes: &[AxisTimes<i64>; D], ok: bool) -> bool {
+    let behind = axes.iter().fold(0, |acc, a| acc | a.ex);
+    ok & (behind >= 0) & entries_before_exits(axes)
 }
 
 /// The time `t` (`0 <= t.num <= 2^54`, `0 < t.den <= 2^52`) is at most
@@ -284,10 +289,11 @@ impl<const D: usize> PreparedRay<D> {
     /// zero when the origin is inside.
     #[inline(always)]
     pub(crate) fn meet_time(&self, b: &RawBox<D>) -> (bool, Time<i64>) {
-        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, b);
+        let (axes, ok) = ray_axes(&self.origin, &self.neg, &self.mag, b);
+        let s = fold(&axes);
         // The direction is non-zero: the entry is finite.
         (
-            ray_meets(&s, ok),
+            ray_meets(&axes, ok),
             Time::new(s.enter.num.max(0), s.enter.den),
         )
     }
@@ -315,10 +321,11 @@ impl<const D: usize> PreparedRay<D> {
     /// assert_eq!(ray.cast(&far).unwrap().t, Fx::from_num(2)); // exactly max_t
     /// ```
     pub fn cast(&self, aabb: &Aabb<D>) -> Option<RayHit<D>> {
-        let (s, ok) = ray_span(&self.origin, &self.neg, &self.mag, aabb.raw());
-        if !ray_meets(&s, ok) {
+        let (axes, ok) = ray_axes(&self.origin, &self.neg, &self.mag, aabb.raw());
+        if !ray_meets(&axes, ok) {
             return None;
         }
+        let s = fold(&axes);
         // `s.axis < D`: the span engine picks it among the D axes.
         #[allow(clippy::indexing_slicing)]
         let divisor = || self.divisors[s.axis];

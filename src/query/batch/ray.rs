@@ -6,7 +6,7 @@
 
 use super::{AabbSet, BLOCK, Earliest};
 use crate::kernel::raw_box::closed_apart;
-use crate::kernel::span::{AxisTimes, fold};
+use crate::kernel::span::{AxisTimes, entries_before_exits, fold};
 use crate::kernel::time::Time;
 use crate::query::ray::{PreparedRay, RayHit, ray_meets};
 use alloc::vec::Vec;
@@ -232,31 +232,17 @@ impl<'a, const D: usize> RayScan<'a, D> {
     /// [`PreparedRay::meet_time`].
     #[inline(always)]
     fn meets(&self, i: usize) -> bool {
-        ray_meets(&fold(&self.axes(i)), true)
+        ray_meets(&self.axes(i), true)
     }
 
     /// Whether the ray hits box `i` (`i < len`, `max_t` included), for a
     /// box known to meet the bounding box of the segment
     /// ([`PreparedRay::reach`], exact for box corners): then on every axis
     /// the entry is at most `max_t` and the exit at least 0, and the hit
-    /// is every entry before every other axis's exit, `en_i / d_i <=
-    /// ex_j / d_j`, `D (D - 1)` cross-multiplied comparisons with no
-    /// select (numerators within 2^54, magnitudes within 2^52).
+    /// is every entry before every other axis's exit
+    /// ([`entries_before_exits`]).
     #[inline(always)]
     fn hits_within_reach(&self, i: usize) -> bool {
-        let axes = self.axes(i);
-        let mut late = 0;
-        for (p, a) in axes.iter().enumerate() {
-            for (q, b) in axes.iter().enumerate() {
-                if p != q {
-                    // Negative when a's entry is after b's exit; its high
-                    // word has the sign (products below 2^106).
-                    let gap =
-                        i128::from(b.ex) * i128::from(a.den) - i128::from(a.en) * i128::from(b.den);
-                    late |= (gap >> 64) as i64;
-                }
-            }
-        }
-        late >= 0
+        entries_before_exits(&self.axes(i))
     }
 }

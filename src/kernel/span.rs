@@ -163,6 +163,17 @@ pub(crate) fn entries_before_exits<T: Den, const D: usize>(axes: &[AxisTimes<T>;
     late >= 0
 }
 
+/// Whether the closed span of the axes' times holds some `t >= 0`: the
+/// zero axes allow it (`ok`), the latest entry is at or before the
+/// earliest exit, and every exit is at or after 0 (some velocity non-zero,
+/// so the span is finite). Decided from the axes' times without folding
+/// them ([`entries_before_exits`]): the branch on it resolves sooner.
+#[inline(always)]
+pub(crate) fn closed_meets<T: Den, const D: usize>(axes: &[AxisTimes<T>; D], ok: bool) -> bool {
+    let behind = axes.iter().fold(0, |acc, a| acc | a.ex);
+    ok & (behind >= 0) & entries_before_exits(axes)
+}
+
 /// The span of `{ t : lo[i] (<|<=) t v[i] (<|<=) hi[i] }` over the axes
 /// (velocity signs `neg`, magnitudes `mag`), and whether every axis with
 /// zero velocity can overlap. Requires `lo[i] <= hi[i]`, all within 2^62.

@@ -14,12 +14,12 @@
 //! normals `A_j x A_k` and wide integers).
 
 use crate::dim::{Const, Dim};
-use crate::kernel::span::{Bounds, Span, fold, slab_times};
+use crate::kernel::span::{Bounds, Span, closed_meets, fold, slab_times};
 use crate::kernel::time::Time;
 use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
-use crate::query::ray::{RayHit, ray_meets};
+use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
@@ -421,7 +421,7 @@ fn slab_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<SlabRay<D>> {
     // d' = A^T dir is non-zero (the axes are independent) and its largest
     // component keeps >= 2^61 after the shift: some axis has finite times,
     // so the folded entry is finite.
-    if !ray_meets(&times, ok) {
+    if !closed_meets(&times, ok) {
         return None;
     }
     let sp = fold(&times);

@@ -3,7 +3,7 @@
 
 use crate::kernel::divide::{Divide, Divisor, OneOff};
 use crate::kernel::raw_box::RawBox;
-use crate::kernel::span::{AxisTimes, Bounds, Span, entries_before_exits, fold, slab_times};
+use crate::kernel::span::{AxisTimes, Bounds, Span, closed_meets, fold, slab_times};
 use crate::kernel::time::Time;
 use crate::kernel::zip_map;
 use crate::num::Fx;
@@ -86,7 +86,7 @@ fn ray_aabb_slab<const D: usize>(ray: &Ray<D>, aabb: &Aabb<D>) -> Option<RayHit<
     let neg = dir.map(|v| v < 0);
     // |dir| <= 2^52.
     let (axes, ok) = ray_axes(&o, &neg, &dir.map(i64::abs), aabb.raw());
-    if !ray_meets(&axes, ok) {
+    if !closed_meets(&axes, ok) {
         return None;
     }
     let s = fold(&axes);
@@ -125,17 +125,6 @@ fn ray_axes<const D: usize>(
         mag,
         Bounds::Closed,
     )
-}
-
-/// The ray meets the box for some `t >= 0`: the zero axes allow it, the
-/// latest entry is at or before the earliest exit, and every exit is at or
-/// after 0 (the direction is non-zero, so the span is finite). Decided
-/// from the axes' times without folding them
-/// ([`entries_before_exits`]): the branch on it resolves sooner.
-#[inline(always)]
-pub(crate) fn ray_meets<const D: usize>(axes: &[AxisTimes<i64>; D], ok: bool) -> bool {
-    let behind = axes.iter().fold(0, |acc, a| acc | a.ex);
-    ok & (behind >= 0) & entries_before_exits(axes)
 }
 
 /// The time `t` (`0 <= t.num <= 2^54`, `0 < t.den <= 2^52`) is at most
@@ -293,7 +282,7 @@ impl<const D: usize> PreparedRay<D> {
         let s = fold(&axes);
         // The direction is non-zero: the entry is finite.
         (
-            ray_meets(&axes, ok),
+            closed_meets(&axes, ok),
             Time::new(s.enter.num.max(0), s.enter.den),
         )
     }
@@ -322,7 +311,7 @@ impl<const D: usize> PreparedRay<D> {
     /// ```
     pub fn cast(&self, aabb: &Aabb<D>) -> Option<RayHit<D>> {
         let (axes, ok) = ray_axes(&self.origin, &self.neg, &self.mag, aabb.raw());
-        if !ray_meets(&axes, ok) {
+        if !closed_meets(&axes, ok) {
             return None;
         }
         let s = fold(&axes);

@@ -6,9 +6,9 @@
 
 use super::{AabbSet, BLOCK, Earliest};
 use crate::kernel::raw_box::closed_apart;
-use crate::kernel::span::{AxisTimes, entries_before_exits, fold};
+use crate::kernel::span::{AxisTimes, closed_meets, entries_before_exits, fold};
 use crate::kernel::time::Time;
-use crate::query::ray::{PreparedRay, RayHit, ray_meets};
+use crate::query::ray::{PreparedRay, RayHit};
 use alloc::vec::Vec;
 
 /// The first box a ray hits in an [`AabbSet`].
@@ -232,7 +232,7 @@ impl<'a, const D: usize> RayScan<'a, D> {
     /// [`PreparedRay::meet_time`].
     #[inline(always)]
     fn meets(&self, i: usize) -> bool {
-        ray_meets(&self.axes(i), true)
+        closed_meets(&self.axes(i), true)
     }
 
     /// Whether the ray hits box `i` (`i < len`, `max_t` included), for a

@@ -280,9 +280,12 @@ impl<const D: usize> PreparedRay<D> {
     pub(crate) fn meet_time(&self, b: &RawBox<D>) -> (bool, Time<i64>) {
         let (axes, ok) = ray_axes(&self.origin, &self.neg, &self.mag, b);
         let s = fold(&axes);
-        // The direction is non-zero: the entry is finite.
+        // The time needs the fold anyway, so the decision reads it too (the
+        // fold's form of `closed_meets`): the earliest exit is at or after 0
+        // (its denominator is positive: the direction is non-zero, so the
+        // entry and exit are finite) and the latest entry is at or before it.
         (
-            closed_meets(&axes, ok),
+            ok & (s.exit.num >= 0) & s.ordered(false),
             Time::new(s.enter.num.max(0), s.enter.den),
         )
     }

@@ -32,10 +32,9 @@
 use super::sphere::ray_ball;
 use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
-    Signed, U256, mul_512, mul_full, shl, signed_add, signed_mul, signed_prod, sub,
+    Signed, U256, add, mul_512, mul_full, shl, signed_mul, signed_prod, sub,
 };
 use crate::kernel::u512::Wide;
-use crate::kernel::wide::mul64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::{Capsule, Ray};
@@ -104,12 +103,18 @@ impl Root {
 }
 
 /// Every input component (raw bits) below this: dot products below
-/// 2^110, the quadratic's coefficients below 2^221.
-const LIMIT: i128 = 1 << 54;
+/// 2^110, the quadratic's coefficients below 2^221. Inputs in the domain
+/// (below 2^52) always are: `m = o - a` and `u = b - a` below 2^53.
+const LIMIT: i64 = 1 << 54;
 
-/// `x . y` for components below [`LIMIT`]: one 64-bit product each.
-fn dot<const D: usize>(x: &[i128; D], y: &[i128; D]) -> i128 {
-    x.iter().zip(y).map(|(&p, &q)| mul64(p, q)).sum()
+/// `x . y` in `i128`, one widening product per component (components
+/// below [`LIMIT`]: the sum below 2^110).
+#[inline(always)]
+fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
+    x.iter()
+        .zip(y)
+        .map(|(&p, &q)| i128::from(p) * i128::from(q))
+        .sum()
 }
 
 /// The ray and the axis in raw bits: `m = o - a`, `u = b - a`, the
@@ -137,6 +142,21 @@ pub(super) enum Verdict<const D: usize> {
     Hit(RayHit<D>),
 }
 
+/// `q - p` when it is positive, for signed `p` and `q` (a sign flag and a
+/// magnitude each), else `None`.
+#[inline(always)]
+fn positive_gap(p: Signed, q: Signed) -> Option<U256> {
+    match (p.0, q.0) {
+        // q >= 0 >= p: |q| + |p|, positive unless both are zero.
+        (true, false) => Some(add(q.1, p.1)).filter(|g| *g != (0, 0)),
+        // q <= 0 <= p.
+        (false, true) => None,
+        // Both non-negative: |q| - |p|; both negative: |p| - |q|.
+        (false, false) => (q.1 > p.1).then(|| sub(q.1, p.1)),
+        (true, true) => (p.1 > q.1).then(|| sub(p.1, q.1)),
+    }
+}
+
 /// [`ray_capsule`](super::ray_capsule) for a positive radius and inputs
 /// below [`LIMIT`]: `Some(answer)`, or `None` when the general walk must
 /// answer (a radius of 0, larger inputs, a bracket that does not settle).
@@ -144,32 +164,48 @@ pub(super) fn ray_capsule<const D: usize>(
     ray: &Ray<D>,
     capsule: &Capsule<D>,
 ) -> Option<Option<RayHit<D>>> {
-    let r = wide(capsule.radius());
-    let (o, d) = (ray.origin().0.map(wide), ray.dir().0.map(wide));
-    let (a, b) = (capsule.a().0.map(wide), capsule.b().0.map(wide));
+    let r = capsule.radius().to_bits();
+    let (o, d) = (
+        ray.origin().0.map(Fx::to_bits),
+        ray.dir().0.map(Fx::to_bits),
+    );
+    let (a, b) = (
+        capsule.a().0.map(Fx::to_bits),
+        capsule.b().0.map(Fx::to_bits),
+    );
+    // m = o - a and u = b - a, below 2^53 in the domain; a difference
+    // that overflows (inputs far beyond it) counts as large.
     let (mut m, mut u) = (o, b);
+    let mut fits = true;
     for ((mk, uk), ak) in m.iter_mut().zip(u.iter_mut()).zip(a) {
-        *mk -= ak;
-        *uk -= ak;
+        let (x, over_m) = mk.overflowing_sub(ak);
+        let (y, over_u) = uk.overflowing_sub(ak);
+        (*mk, *uk) = (x, y);
+        fits &= !(over_m | over_u);
     }
-    let small = |v: &[i128; D]| v.iter().all(|x| x.abs() < LIMIT);
-    if r == 0 || r >= LIMIT || !(small(&m) && small(&u) && small(&d)) {
+    let small = |v: &[i64; D]| v.iter().all(|x| x.unsigned_abs() < LIMIT as u64);
+    if r <= 0 || r >= LIMIT || !(fits && small(&m) && small(&u) && small(&d)) {
         return None;
+    }
+    // |m|^2 - r^2 <= 0: the origin is in the ball at a, so in the capsule.
+    let excess = dot(&m, &m) - i128::from(r) * i128::from(r);
+    if excess <= 0 {
+        return Some(Some(RayHit::at_origin(ray)));
     }
     let ball = |c: Vector<D>| ray_ball(ray, c, capsule.radius());
     let (uu, mu) = (dot(&u, &u), dot(&m, &u));
     if uu == 0 {
         return ball(capsule.a());
     }
-    // The coefficients in 256 bits (below 2^221; |u|^2, |d|^2 >= 0), each
-    // only once the ones before have not answered: C, then B, then A.
+    // C = |u|^2 (|m|^2 - r^2) - (m.u)^2 in 256 bits (below 2^221), each
+    // coefficient only once the ones before have not answered: C, then B,
+    // then A.
     let uu_m = uu.unsigned_abs();
-    let minus = |x: Signed| (!x.0, x.1);
-    let q_c = signed_add(
-        signed_prod(dot(&m, &m) - mul64(r, r), uu_m),
-        minus(signed_mul(mu, mu)),
+    let (far, near) = (
+        mul_full(uu_m, excess.unsigned_abs()),
+        mul_full(mu.unsigned_abs(), mu.unsigned_abs()),
     );
-    if q_c.0 || q_c.1 == (0, 0) {
+    if far <= near {
         // In the closed cylinder: in the capsule between the end planes,
         // else the nearer end's ball answers.
         return if mu < 0 {
@@ -180,17 +216,19 @@ pub(super) fn ray_capsule<const D: usize>(
             Some(Some(RayHit::at_origin(ray)))
         };
     }
+    let q_c = sub(far, near);
+    // |B| for B = |u|^2 (m.d) - (m.u)(d.u) < 0; B >= 0: outside, never
+    // moving closer to the axis.
     let du = dot(&d, &u);
-    let q_b = signed_add(signed_prod(dot(&m, &d), uu_m), minus(signed_mul(mu, du)));
-    if !q_b.0 || q_b.1 == (0, 0) {
-        return Some(None); // outside, never moving closer to the axis
-    }
+    let Some(q_b) = positive_gap(signed_prod(dot(&m, &d), uu_m), signed_mul(mu, du)) else {
+        return Some(None);
+    };
     let q_a = sub(
         mul_full(uu_m, dot(&d, &d).unsigned_abs()),
         mul_full(du.unsigned_abs(), du.unsigned_abs()),
     );
     // The discriminant B^2 - A C, C > 0, in four words.
-    let (bb, ac) = (mul_512(q_b.1, q_b.1), mul_512(q_a, q_c.1));
+    let (bb, ac) = (mul_512(q_b, q_b), mul_512(q_a, q_c));
     if bb < ac {
         return Some(None); // the line passes the cylinder by
     }
@@ -198,16 +236,16 @@ pub(super) fn ray_capsule<const D: usize>(
     // t_c = (|B| - sqrt(disc)) / A, A > 0 (B < 0 needs d across u).
     let root = Root::new(&disc)?;
     let axis = Axis {
-        m,
-        u,
-        d,
+        m: m.map(i128::from),
+        u: u.map(i128::from),
+        d: d.map(i128::from),
         uu,
         du,
         mu,
-        r,
+        r: i128::from(r),
     };
     // |B| - sqrt(disc) in [p_lo, p_hi] (|B| > sqrt(disc) >= lo).
-    let p_hi = sub(q_b.1, root.lo_words);
+    let p_hi = sub(q_b, root.lo_words);
     let p_lo = match root.k {
         None => p_hi,
         Some(k) => {
@@ -221,7 +259,7 @@ pub(super) fn ray_capsule<const D: usize>(
             ray,
             &axis,
             &root,
-            [Wide::from_u256(q_a), Wide::from_u256(q_b.1)],
+            [Wide::from_u256(q_a), Wide::from_u256(q_b)],
         )?,
     };
     match verdict {

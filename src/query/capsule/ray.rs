@@ -131,9 +131,6 @@ pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit
 /// assert!(ray_capsule(&far, &c).is_none());
 /// ```
 pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option<RayHit<D>> {
-    if apart(ray, capsule) {
-        return None;
-    }
     super::cylinder::ray_capsule(ray, capsule).unwrap_or_else(|| walk(ray, capsule))
 }
 
@@ -165,27 +162,6 @@ pub(super) fn walk<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option
     let g = Geometry::new(ray, capsule);
     let (piece, quad) = g.entry_piece()?;
     g.hit(ray, capsule, piece, &quad)
-}
-
-/// A certain miss, exact and cheap: on some axis the ray's segment (from
-/// the origin to `origin + max_t dir`) lies wholly beyond the capsule's
-/// bounding box (the segment's box grown by the radius). Touching is not
-/// beyond, so a closed hit is never missed. At scale 2^64: positions below
-/// 2^86, `max_t dir` below 2^105.
-fn apart<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> bool {
-    let (o, d) = (ray.origin().0, ray.dir().0);
-    let (a, b, r) = (capsule.a().0, capsule.b().0, wide(capsule.radius()));
-    let reach = wide(ray.max_t());
-    o.iter()
-        .zip(d)
-        .zip(a.iter().zip(b))
-        .any(|((o, d), (a, b))| {
-            let start = wide(*o) << 32;
-            let end = start + reach * wide(d);
-            let (lo, hi) = (start.min(end), start.max(end));
-            let (a, b) = (wide(*a), wide(b));
-            hi < (a.min(b) - r) << 32 || lo > (a.max(b) + r) << 32
-        })
 }
 
 /// Where the closest point of the segment is, along a piece of the ray.

@@ -102,13 +102,14 @@ impl Root {
     }
 }
 
-/// Every input component (raw bits) below this: dot products below
-/// 2^110, the quadratic's coefficients below 2^221. Inputs in the domain
-/// (below 2^52) always are: `m = o - a` and `u = b - a` below 2^53.
-const LIMIT: i64 = 1 << 54;
+/// Every input (raw bits) within `2^INPUT_BITS` (the domain's are within
+/// 2^52): then `m = o - a`, `u = b - a` and `d` are below 2^54 per
+/// component, their dot products below 2^110 and the quadratic's
+/// coefficients below 2^221.
+const INPUT_BITS: u32 = 53;
 
 /// `x . y` in `i128`, one widening product per component (components
-/// below [`LIMIT`]: the sum below 2^110).
+/// below [`INPUT_BITS`]: the sum below 2^110).
 #[inline(always)]
 fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
     x.iter()
@@ -119,7 +120,7 @@ fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
 
 /// The ray and the axis in raw bits: `m = o - a`, `u = b - a`, the
 /// direction `d`, their dot products and the radius (components below
-/// [`LIMIT`]).
+/// [`INPUT_BITS`]).
 pub(super) struct Axis<const D: usize> {
     pub(super) m: [i128; D],
     pub(super) u: [i128; D],
@@ -158,7 +159,7 @@ fn positive_gap(p: Signed, q: Signed) -> Option<U256> {
 }
 
 /// [`ray_capsule`](super::ray_capsule) for a positive radius and inputs
-/// below [`LIMIT`]: `Some(answer)`, or `None` when the general walk must
+/// below [`INPUT_BITS`]: `Some(answer)`, or `None` when the general walk must
 /// answer (a radius of 0, larger inputs, a bracket that does not settle).
 pub(super) fn ray_capsule<const D: usize>(
     ray: &Ray<D>,
@@ -173,19 +174,23 @@ pub(super) fn ray_capsule<const D: usize>(
         capsule.a().0.map(Fx::to_bits),
         capsule.b().0.map(Fx::to_bits),
     );
-    // m = o - a and u = b - a, below 2^53 in the domain; a difference
-    // that overflows (inputs far beyond it) counts as large.
-    let (mut m, mut u) = (o, b);
-    let mut fits = true;
-    for ((mk, uk), ak) in m.iter_mut().zip(u.iter_mut()).zip(a) {
-        let (x, over_m) = mk.overflowing_sub(ak);
-        let (y, over_u) = uk.overflowing_sub(ak);
-        (*mk, *uk) = (x, y);
-        fits &= !(over_m | over_u);
-    }
-    let small = |v: &[i64; D]| v.iter().all(|x| x.unsigned_abs() < LIMIT as u64);
-    if r <= 0 || r >= LIMIT || !(fits && small(&m) && small(&u) && small(&d)) {
+    // Every input within 2^53 (the domain's are within 2^52): then m = o -
+    // a and u = b - a are below 2^54, without overflow. One test
+    // for all of them: `x ^ (x >> 63)` is |x| for x >= 0 and |x| - 1
+    // below, so their OR is below 2^53 iff every |x| is at most 2^53
+    // (-2^53 included, which keeps the differences below 2^54 too).
+    let spread = [&o, &d, &a, &b]
+        .into_iter()
+        .flatten()
+        .chain([&r])
+        .fold(0, |acc, &x| acc | (x ^ (x >> 63)));
+    if r == 0 || spread >> INPUT_BITS != 0 {
         return None;
+    }
+    let (mut m, mut u) = (o, b);
+    for ((mk, uk), ak) in m.iter_mut().zip(u.iter_mut()).zip(a) {
+        *mk -= ak;
+        *uk -= ak;
     }
     // |m|^2 - r^2 <= 0: the origin is in the ball at a, so in the capsule.
     let excess = dot(&m, &m) - i128::from(r) * i128::from(r);

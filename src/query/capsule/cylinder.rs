@@ -159,8 +159,9 @@ fn positive_gap(p: Signed, q: Signed) -> Option<U256> {
 }
 
 /// [`ray_capsule`](super::ray_capsule) for a positive radius and inputs
-/// below [`INPUT_BITS`]: `Some(answer)`, or `None` when the general walk must
-/// answer (a radius of 0, larger inputs, a bracket that does not settle).
+/// within `2^INPUT_BITS` ([`INPUT_BITS`]): `Some(answer)`, or `None` when
+/// the general walk must answer (a radius of 0, larger inputs, a bracket
+/// that does not settle).
 pub(super) fn ray_capsule<const D: usize>(
     ray: &Ray<D>,
     capsule: &Capsule<D>,
@@ -174,11 +175,10 @@ pub(super) fn ray_capsule<const D: usize>(
         capsule.a().0.map(Fx::to_bits),
         capsule.b().0.map(Fx::to_bits),
     );
-    // Every input within 2^53 (the domain's are within 2^52): then m = o -
-    // a and u = b - a are below 2^54, without overflow. One test
-    // for all of them: `x ^ (x >> 63)` is |x| for x >= 0 and |x| - 1
-    // below, so their OR is below 2^53 iff every |x| is at most 2^53
-    // (-2^53 included, which keeps the differences below 2^54 too).
+    // Every input in [-2^53, 2^53) (the domain's are within 2^52): then m
+    // = o - a and u = b - a are below 2^54, without overflow. One test for
+    // all of them: `x ^ (x >> 63)` is x for x >= 0 and -x - 1 below, so
+    // their OR is below 2^53 iff every x is in that range.
     let spread = [&o, &d, &a, &b]
         .into_iter()
         .flatten()

@@ -195,6 +195,21 @@ pub(crate) fn signed_add(x: Signed, y: Signed) -> Signed {
     }
 }
 
+/// `q - p` when it is positive, for signed `p` and `q` (a sign flag and a
+/// magnitude each), else `None`.
+#[inline(always)]
+pub(crate) fn positive_gap(p: Signed, q: Signed) -> Option<U256> {
+    match (p.0, q.0) {
+        // q >= 0 >= p: |q| + |p|, positive unless both are zero.
+        (true, false) => Some(add(q.1, p.1)).filter(|g| *g != (0, 0)),
+        // q <= 0 <= p.
+        (false, true) => None,
+        // Both non-negative: |q| - |p|; both negative: |p| - |q|.
+        (false, false) => (q.1 > p.1).then(|| sub(q.1, p.1)),
+        (true, true) => (p.1 > q.1).then(|| sub(p.1, q.1)),
+    }
+}
+
 /// `(floor(x / d), x mod d)` for `d > 0` (the remainder in `[0, d)`), or
 /// `None` beyond `i128`.
 pub(crate) fn signed_floor_div(x: Signed, d: u128) -> Option<(i128, u128)> {

@@ -16,6 +16,16 @@ pub(crate) fn dot_wide<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
     a.iter().zip(b).fold(0, |s, (x, y)| s + x * y)
 }
 
+/// Dot product of `i64` raw-bit vectors in `i128`, one widening product
+/// per component, for slices of one length (the caller bounds the sum:
+/// for components below 2^55 in 3D it stays below 2^112).
+#[inline(always)]
+pub(crate) fn dot64(a: &[i64], b: &[i64]) -> i128 {
+    a.iter()
+        .zip(b)
+        .fold(0, |s, (&x, &y)| s + i128::from(x) * i128::from(y))
+}
+
 /// `a * b` for factors within `i64` (every caller's budget: below 2^55),
 /// as one 64-by-64-bit multiplication instead of the full 128-bit one
 /// (the optimizer cannot see that a difference of widened values fits).

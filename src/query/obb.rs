@@ -16,6 +16,7 @@
 use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, Span, closed_meets, fold, slab_times};
 use crate::kernel::time::Time;
+use crate::kernel::wide::dot64;
 use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
 use crate::query::ball::BallHit;
@@ -513,13 +514,6 @@ fn deep_inside<const D: usize>(obb: &Obb<D>, u_exact: &[i128; D]) -> bool {
         let (u, room) = (u >> 32, wide(h) - m);
         (-room <= u) & (u < room)
     })
-}
-
-/// Exact dot product of raw-bit vectors whose products fit in `i128` (each
-/// product is one widening multiply).
-#[inline]
-fn dot64<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
-    (x.iter().zip(y)).fold(0, |s, (&a, &b)| s + i128::from(a) * i128::from(b))
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@
 //! determinants below 2^224. All well within the 1024 bits of [`Big`].
 
 use super::wide::Big;
+use crate::kernel::wide::dot_wide;
 use crate::num::{Fx, wide};
 use crate::shape::{Aabb, Obb};
 use crate::vec::Vector;
@@ -330,11 +331,6 @@ fn within_bounds(num: Big, den: Big, col: &Col) -> bool {
     num >= Big::from(col.lo).mul(den) && num <= Big::from(col.hi).mul(den)
 }
 
-/// `a . b` for columns (`< 2^54` each): below 2^110.
-fn dot(a: &[i128; 3], b: &[i128; 3]) -> i128 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
 fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
     Big::prod(a[0], b[0])
         .add(Big::prod(a[1], b[1]))
@@ -431,15 +427,15 @@ fn face_minimizer(w: &[i128; 3], free: &[Col]) -> Option<Minimizer> {
             den: Big::from(1),
         }),
         [ci] => {
-            let g = Big::from(dot(&ci.m, &ci.m));
+            let g = Big::from(dot_wide(&ci.m, &ci.m));
             let x = dot_big(&ci.m, w).neg();
             within_bounds(x, g, ci).then(|| combine(&wb, g, &[(ci, x)]))
         }
         [ci, cj] => {
             let (g11, g12, g22) = (
-                Big::from(dot(&ci.m, &ci.m)),
-                Big::from(dot(&ci.m, &cj.m)),
-                Big::from(dot(&cj.m, &cj.m)),
+                Big::from(dot_wide(&ci.m, &ci.m)),
+                Big::from(dot_wide(&ci.m, &cj.m)),
+                Big::from(dot_wide(&cj.m, &cj.m)),
             );
             let det = g11.mul(g22).sub(g12.square());
             if det.is_zero() {

@@ -32,9 +32,10 @@
 use super::sphere::ray_ball;
 use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
-    Signed, U256, add, mul_512, mul_full, shl, signed_mul, signed_prod, sub,
+    U256, mul_512, mul_full, positive_gap, shl, signed_mul, signed_prod, sub,
 };
 use crate::kernel::u512::Wide;
+use crate::kernel::wide::dot64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::{Capsule, Ray};
@@ -108,16 +109,6 @@ impl Root {
 /// coefficients below 2^221.
 const INPUT_BITS: u32 = 53;
 
-/// `x . y` in `i128`, one widening product per component (components
-/// below [`INPUT_BITS`]: the sum below 2^110).
-#[inline(always)]
-fn dot<const D: usize>(x: &[i64; D], y: &[i64; D]) -> i128 {
-    x.iter()
-        .zip(y)
-        .map(|(&p, &q)| i128::from(p) * i128::from(q))
-        .sum()
-}
-
 /// The ray and the axis in raw bits: `m = o - a`, `u = b - a`, the
 /// direction `d`, their dot products and the radius (components below
 /// [`INPUT_BITS`]).
@@ -141,21 +132,6 @@ pub(super) enum Verdict<const D: usize> {
     BallB,
     /// On the cylinder between the end planes.
     Hit(RayHit<D>),
-}
-
-/// `q - p` when it is positive, for signed `p` and `q` (a sign flag and a
-/// magnitude each), else `None`.
-#[inline(always)]
-fn positive_gap(p: Signed, q: Signed) -> Option<U256> {
-    match (p.0, q.0) {
-        // q >= 0 >= p: |q| + |p|, positive unless both are zero.
-        (true, false) => Some(add(q.1, p.1)).filter(|g| *g != (0, 0)),
-        // q <= 0 <= p.
-        (false, true) => None,
-        // Both non-negative: |q| - |p|; both negative: |p| - |q|.
-        (false, false) => (q.1 > p.1).then(|| sub(q.1, p.1)),
-        (true, true) => (p.1 > q.1).then(|| sub(p.1, q.1)),
-    }
 }
 
 /// [`ray_capsule`](super::ray_capsule) for a positive radius and inputs
@@ -193,12 +169,12 @@ pub(super) fn ray_capsule<const D: usize>(
         *uk -= ak;
     }
     // |m|^2 - r^2 <= 0: the origin is in the ball at a, so in the capsule.
-    let excess = dot(&m, &m) - i128::from(r) * i128::from(r);
+    let excess = dot64(&m, &m) - i128::from(r) * i128::from(r);
     if excess <= 0 {
         return Some(Some(RayHit::at_origin(ray)));
     }
     let ball = |c: Vector<D>| ray_ball(ray, c, capsule.radius());
-    let (uu, mu) = (dot(&u, &u), dot(&m, &u));
+    let (uu, mu) = (dot64(&u, &u), dot64(&m, &u));
     if uu == 0 {
         return ball(capsule.a());
     }
@@ -224,12 +200,12 @@ pub(super) fn ray_capsule<const D: usize>(
     let q_c = sub(far, near);
     // |B| for B = |u|^2 (m.d) - (m.u)(d.u) < 0; B >= 0: outside, never
     // moving closer to the axis.
-    let du = dot(&d, &u);
-    let Some(q_b) = positive_gap(signed_prod(dot(&m, &d), uu_m), signed_mul(mu, du)) else {
+    let du = dot64(&d, &u);
+    let Some(q_b) = positive_gap(signed_prod(dot64(&m, &d), uu_m), signed_mul(mu, du)) else {
         return Some(None);
     };
     let q_a = sub(
-        mul_full(uu_m, dot(&d, &d).unsigned_abs()),
+        mul_full(uu_m, dot64(&d, &d).unsigned_abs()),
         mul_full(du.unsigned_abs(), du.unsigned_abs()),
     );
     // The discriminant B^2 - A C, C > 0, in four words.

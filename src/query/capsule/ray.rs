@@ -11,6 +11,7 @@ use super::core::Gap;
 use super::wide::Big;
 use crate::dim::{Const, Dim};
 use crate::kernel::ratio::Ratio;
+use crate::kernel::wide::dot_wide;
 use crate::num::{Fx, wide};
 use crate::query::obb::ray_obb;
 use crate::query::ray::{RayHit, ray_aabb};
@@ -190,10 +191,6 @@ struct Geometry<const D: usize> {
     r2: i128,
 }
 
-fn dot<const D: usize>(x: &[i128; D], y: &[i128; D]) -> i128 {
-    x.iter().zip(y).map(|(p, q)| p * q).sum()
-}
-
 impl<const D: usize> Geometry<D> {
     fn new(ray: &Ray<D>, c: &Capsule<D>) -> Self {
         let o = ray.origin().0.map(wide);
@@ -218,18 +215,22 @@ impl<const D: usize> Geometry<D> {
                     &self.mb
                 };
                 Quad {
-                    a: Big::from(dot(d, d)),
-                    b: Big::from(dot(m, d)),
-                    c: Big::from(dot(m, m) - self.r2),
+                    a: Big::from(dot_wide(d, d)),
+                    b: Big::from(dot_wide(m, d)),
+                    c: Big::from(dot_wide(m, m) - self.r2),
                 }
             }
             Piece::Middle => {
                 let (uu, du, mu) = (
-                    dot(&self.u, &self.u),
-                    dot(d, &self.u),
-                    dot(&self.m, &self.u),
+                    dot_wide(&self.u, &self.u),
+                    dot_wide(d, &self.u),
+                    dot_wide(&self.m, &self.u),
                 );
-                let (dd, md, mm) = (dot(d, d), dot(&self.m, d), dot(&self.m, &self.m));
+                let (dd, md, mm) = (
+                    dot_wide(d, d),
+                    dot_wide(&self.m, d),
+                    dot_wide(&self.m, &self.m),
+                );
                 Quad {
                     a: Big::prod(uu, dd).sub(Big::prod(du, du)),
                     b: Big::prod(uu, md).sub(Big::prod(mu, du)),
@@ -243,9 +244,9 @@ impl<const D: usize> Geometry<D> {
     /// (`None`: unbounded).
     fn pieces(&self) -> ([(Piece, Option<Ratio>); 3], usize) {
         let (uu, du, mu) = (
-            dot(&self.u, &self.u),
-            dot(&self.d, &self.u),
-            dot(&self.m, &self.u),
+            dot_wide(&self.u, &self.u),
+            dot_wide(&self.d, &self.u),
+            dot_wide(&self.m, &self.u),
         );
         if uu == 0 || du == 0 {
             // A point, or a ray across the segment's direction: one piece.
@@ -359,8 +360,8 @@ impl<const D: usize> Geometry<D> {
     /// down: end pieces `(m + t d) / r`, the middle `(|u|^2 w - (w.u) u) /
     /// (|u|^2 r)` with `w = m + t d`.
     fn normal(&self, piece: Piece, q: &Quad, disc64: &Big, r: i128) -> Vector<D> {
-        let uu = dot(&self.u, &self.u);
-        let (du, mu) = (dot(&self.d, &self.u), dot(&self.m, &self.u));
+        let uu = dot_wide(&self.u, &self.u);
+        let (du, mu) = (dot_wide(&self.d, &self.u), dot_wide(&self.m, &self.u));
         let mut n = Vector::ZERO;
         let parts = self.m.iter().zip(&self.mb).zip(self.d.iter().zip(&self.u));
         for (nk, ((&mk, &mbk), (&dk, &uk))) in n.0.iter_mut().zip(parts) {

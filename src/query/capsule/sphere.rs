@@ -35,6 +35,7 @@ use crate::kernel::sqrt::isqrt_u256;
 use crate::kernel::u256::{
     add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
 };
+use crate::kernel::wide::dot64;
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::Ray;
@@ -67,23 +68,16 @@ impl Entry {
     /// Where the ray starts and whether it enters (see [`Start`]), for `m =
     /// o - c` and `d` below 2^53 per component and `0 < r <= 2^52`.
     fn start(m: &[i64], d: &[i64], r: i64) -> Start {
-        // One widening product each.
-        let dot = |x: &[i64], y: &[i64]| {
-            x.iter()
-                .zip(y)
-                .map(|(&p, &q)| i128::from(p) * i128::from(q))
-                .sum::<i128>()
-        };
         // Each coefficient only once the ones before have not answered.
-        let c = dot(m, m) - i128::from(r) * i128::from(r);
+        let c = dot64(m, m) - i128::from(r) * i128::from(r);
         if c <= 0 {
             return Start::Inside;
         }
-        let b = dot(m, d);
+        let b = dot64(m, d);
         if b >= 0 {
             return Start::Miss; // outside, never moving closer
         }
-        let a = dot(d, d).unsigned_abs();
+        let a = dot64(d, d).unsigned_abs();
         let (b, c) = (b.unsigned_abs(), c.unsigned_abs());
         let (bb, ac) = (mul_full(b, b), mul_full(a, c));
         if bb < ac {

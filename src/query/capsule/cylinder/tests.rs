@@ -321,33 +321,3 @@ fn rays_across_a_grid_axis_keep_their_zero_normal_component_in_words() {
         assert!(case.check(None).unwrap(), "the walk's answer {ray:?}");
     }
 }
-
-#[test]
-fn positive_gap_is_q_less_p_only_when_positive() {
-    // (p, q) as signed integers; a zero may carry either sign flag.
-    let cases: [(bool, u128, bool, u128); 10] = [
-        (false, 3, false, 5), // 5 - 3 = 2
-        (false, 5, false, 3), // -2: none
-        (false, 4, false, 4), // 0: none
-        (true, 3, false, 5),  // 5 + 3 = 8
-        (true, 0, false, 0),  // -0 and 0: 0, none
-        (true, 0, false, 7),  // 7
-        (false, 0, true, 0),  // 0 and -0: none
-        (false, 1, true, 2),  // -3: none
-        (true, 5, true, 3),   // -3 + 5 = 2
-        (true, 3, true, 5),   // -5 + 3 = -2: none
-    ];
-    for (pn, pm, qn, qm) in cases {
-        let value = |neg: bool, mag: u128| if neg { -(mag as i128) } else { mag as i128 };
-        let want = value(qn, qm) - value(pn, pm);
-        let got = positive_gap((pn, (0, pm)), (qn, (0, qm)));
-        let expected = (want > 0).then_some((0, want as u128));
-        assert_eq!(
-            got,
-            expected,
-            "p = {}, q = {}",
-            value(pn, pm),
-            value(qn, qm)
-        );
-    }
-}

@@ -58,8 +58,22 @@ impl Tau {
                 (bits(p) + k <= 256).then(|| shl(p, k))
             }
         };
-        let lo = div_full(scaled(p[0])?, a_t.checked_add(u128::from(sa > 0))?)?.0;
-        let hi = div_full(scaled(p[1])?, a_t)?.0.checked_add(1)?;
+        // One division: N0 = q a_t + rem. For the divisor a_t + 1 (sa >
+        // 0, so a_t >= 2^127 > q), N0 = q (a_t + 1) + rem - q: the
+        // quotient is q, less one when q > rem. N1 = N0 + delta adds
+        // floor((rem + delta) / a_t) to q, 0 or 1 when delta < a_t.
+        let (n0, n1) = (scaled(p[0])?, scaled(p[1])?);
+        let (q, rem) = div_full(n0, a_t)?;
+        if q >> 100 != 0 {
+            return None; // hi > q is beyond 2^100 too
+        }
+        let lo = q - u128::from(sa > 0 && q > rem);
+        let delta = sub(n1, n0);
+        let below = match delta {
+            (0, low) if low < a_t => q + u128::from(rem >= a_t - low),
+            _ => div_full(n1, a_t)?.0,
+        };
+        let hi = below.checked_add(1)?;
         (hi < 1 << 100).then_some(Tau { lo, hi })
     }
 

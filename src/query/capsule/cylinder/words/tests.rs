@@ -27,7 +27,12 @@ proptest! {
         let lo = shr(p0, shift);
         let hi = add(lo, (0, (extra as u128) >> (shift % 128)));
         prop_assume!(hi >= lo);
-        if let Some(tau) = Tau::new(a, [lo, hi]) {
+        let tau = Tau::new(a, [lo, hi]);
+        // Both ends are the two floors of the cut divisor ...
+        let got = tau.as_ref().map(|t| (BigInt::from(t.lo), BigInt::from(t.hi)));
+        prop_assert_eq!(got, two_floors(a, [lo, hi]), "A = {:?}, P in [{:?}, {:?}]", a, lo, hi);
+        // ... and they hold the exact quotient.
+        if let Some(tau) = tau {
             let (a, two64) = (big(a), BigInt::from(1) << 64u32);
             prop_assert!(BigInt::from(tau.lo) * &a <= &two64 * big(lo), "lo above the quotient");
             prop_assert!(&two64 * big(hi) < BigInt::from(tau.hi) * &a, "hi not above the quotient");
@@ -72,6 +77,42 @@ proptest! {
 
 /// The raw axis of a ray from `o` along `d` and a capsule from the origin
 /// to `u` (radius 1).
+/// The bracket `Tau::new` must give, from big integers: `A` cut to its top
+/// 128 bits `a_t` (`A < (a_t + 1) 2^sa`) and the ends `N = floor(2^64 P /
+/// 2^sa)`, `lo = floor(N_lo / (a_t + 1))` (`a_t` when `sa = 0`) and `hi =
+/// floor(N_hi / a_t) + 1`; `None` when `hi` reaches 2^100 or `N` 2^256.
+fn two_floors(a: U256, p: [U256; 2]) -> Option<(BigInt, BigInt)> {
+    let sa = bits(a).saturating_sub(128);
+    let a_t = BigInt::from(shr(a, sa).1);
+    let n = |p: U256| (big(p) << 64u32) >> sa;
+    let lo = n(p[0]) / (&a_t + u32::from(sa > 0));
+    let hi = n(p[1]) / &a_t + 1u32;
+    (hi < BigInt::from(1u128 << 100) && n(p[1]).bits() <= 256).then_some((lo, hi))
+}
+
+#[test]
+fn a_remainder_that_reaches_the_divisor_carries_into_hi() {
+    // (A, P_lo, P_hi), each with N_lo mod a_t + (N_hi - N_lo) = a_t.
+    let cases: [(U256, U256, U256); 3] = [
+        // A = 2^64, P = [0, 1]: 0 + 2^64 = a_t, so hi = 1 + 1.
+        ((0, 1 << 64), (0, 0), (0, 1)),
+        // A = 2^64 + 3, P = [2^64 + 2, 2^64 + 3]: N_lo = 2^64 P_lo = (2^64 -
+        // 1) A + 3, and 3 + 2^64 = A.
+        ((0, (1 << 64) + 3), (0, (1 << 64) + 2), (0, (1 << 64) + 3)),
+        // A = 2^200 (a_t = 2^127, sa = 73): N = floor(P / 2^9), so P =
+        // [2^135, 2^136] gives N = [2^126, 2^127] and 2^126 + 2^126 = a_t.
+        ((1 << 72, 0), (1 << 7, 0), (1 << 8, 0)),
+    ];
+    for (a, lo, hi) in cases {
+        let got = Tau::new(a, [lo, hi]).map(|t| (BigInt::from(t.lo), BigInt::from(t.hi)));
+        assert_eq!(
+            got,
+            two_floors(a, [lo, hi]),
+            "A = {a:?}, P in [{lo:?}, {hi:?}]"
+        );
+    }
+}
+
 fn axis(o: [i128; 3], u: [i128; 3], d: [i128; 3]) -> Axis<3> {
     let dot = |x: [i128; 3], y: [i128; 3]| (0..3).map(|k| x[k] * y[k]).sum::<i128>();
     Axis {

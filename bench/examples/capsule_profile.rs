@@ -6,8 +6,9 @@
 //! capsule_overlap fixed 20000`
 //!
 //! `ray_obb_noshort` is `ray_obb` on its no-shortcut scene (rays from
-//! outside aimed at the boxes); `ray_aabb_noshort`, `aabb_sweep_noshort`
-//! and `aabb_sweep_pair_noshort` likewise.
+//! outside aimed at the boxes); `ray_aabb_noshort`, `aabb_sweep_noshort`,
+//! `aabb_sweep_pair_noshort`, `ray_sphere_noshort` and
+//! `ray_capsule_noshort` likewise.
 //!
 //! Two more modes for the kinds too slow for a million-query criterion
 //! scene (the capsule casts): `KIND check N` judges both libraries'
@@ -16,7 +17,8 @@
 //! library on them (thread CPU time is not needed: run it alone).
 
 use scene::kinds::{
-    AabbSweep, AabbSweepPair, CapsuleCast, CapsuleObbCast, CapsuleOverlap, NoShort, PolygonCast, PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
+    AabbSweep, AabbSweepPair, CapsuleCast, CapsuleObbCast, CapsuleOverlap, NoShort, PolygonCast,
+    PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
 };
 use scene::{Kind, Scene};
 
@@ -30,10 +32,14 @@ fn main() {
         Some("polygon_cast") => Box::new(Scene::<PolygonCast>::default()),
         Some("ray_obb") => Box::new(Scene::<RayObb>::default()),
         Some("ray_obb_noshort") => Box::new(Scene::<NoShort<RayObb>>::without_shortcuts()),
+        Some("ray_sphere_noshort") => Box::new(Scene::<NoShort<RaySphere>>::without_shortcuts()),
+        Some("ray_capsule_noshort") => Box::new(Scene::<NoShort<RayCapsule>>::without_shortcuts()),
         Some("ray_aabb") => Box::new(Scene::<RayAabb>::default()),
         Some("ray_aabb_noshort") => Box::new(Scene::<NoShort<RayAabb>>::without_shortcuts()),
         Some("aabb_sweep_noshort") => Box::new(Scene::<NoShort<AabbSweep>>::without_shortcuts()),
-        Some("aabb_sweep_pair_noshort") => Box::new(Scene::<NoShort<AabbSweepPair>>::without_shortcuts()),
+        Some("aabb_sweep_pair_noshort") => {
+            Box::new(Scene::<NoShort<AabbSweepPair>>::without_shortcuts())
+        }
         Some("sphere_obb") => Box::new(Scene::<SphereObb>::default()),
         Some("capsule_cast") => Box::new(Scene::<CapsuleCast>::default()),
         Some("capsule_obb_cast") => Box::new(Scene::<CapsuleObbCast>::default()),

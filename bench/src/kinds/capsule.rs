@@ -234,15 +234,56 @@ impl Query for RaySphere {
         let padded =
             |pad| fixed_collide::ray_sphere(&ray, &b.fixed_padded(pad)).map(|h| h.t.to_num());
         let ft = f.map(|h| h.t.to_num());
-        judge_time(
+        let verdict = judge_time(
             (a, b),
             ft,
             p.map(f64::from),
             f64::from(fl(a.max_t)),
             || None,
             padded,
-        )
+        );
+        match (verdict, f, p) {
+            (Verdict::Unexplained(_), Some(h), Some(tp)) if cancels(a, b, h.t, *tp) => {
+                Verdict::Explained(
+                    "parry's f32 discriminant cancels (off within its error bound); ours is the exact floor",
+                )
+            }
+            (v, ..) => v,
+        }
     }
+}
+
+/// Whether `t` is the exact `floor(2^32 t1) / 2^32` of the ray's entry
+/// `t1` into the ball (from outside), and parry's `tp` is off from `t1` by
+/// no more than an `f32` discriminant's error carries: the discriminant
+/// `B^2 - A C` cancels when the ray nearly grazes, and its rounding,
+/// about `2^-24 (B^2 + |A C|)`, moves the root by that over `2 sqrt(disc)`
+/// and the time by that over `A` (bounded here with 16 ulps).
+fn cancels(ray: &GRay<3>, ball: &GBall<3>, t: Fx, tp: f32) -> bool {
+    let m = sub(ray.o, ball.c);
+    let (a, b) = (i128::from(dot(ray.d, ray.d)), i128::from(dot(m, ray.d)));
+    let c = i128::from(dot(m, m)) - i128::from(ball.r) * i128::from(ball.r);
+    let disc = b * b - a * c;
+    if c <= 0 || b >= 0 || disc < 0 {
+        return false;
+    }
+    // floor(2^32 t1) = T iff T A <= 2^32 (|B| - sqrt(disc)) < (T + 1) A:
+    // with R = 2^32 |B| - T A, iff R >= 0 and 2^64 disc <= R^2 (below
+    // 2^110 for grid values).
+    let at_most = |tt: i128| {
+        let r = (-b << 32) - tt * a;
+        r >= 0 && (disc << 64) <= r * r
+    };
+    let tt = i128::from(t.to_bits());
+    if !at_most(tt) || at_most(tt + 1) {
+        return false;
+    }
+    let (af, bf, cf, df) = (a as f64, b as f64, c as f64, disc as f64);
+    let t1 = (-bf - df.sqrt()) / af;
+    let bound = 2f64.powi(-20) * (bf * bf + (af * cf).abs()) / (2.0 * df.sqrt().max(1.0) * af)
+        + 2f64.powi(-21) * t1
+        + 2f64.powi(-30);
+    (f64::from(tp) - t1).abs() <= bound
 }
 
 /// Largest sphere radius of the ray kind (grid counts).

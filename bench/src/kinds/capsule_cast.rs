@@ -40,7 +40,11 @@ impl GCapsuleMover {
 
     /// The length of the displacement.
     fn travel(&self) -> f64 {
-        self.d.iter().map(|&c| f64::from(fl(c)).powi(2)).sum::<f64>().sqrt()
+        self.d
+            .iter()
+            .map(|&c| f64::from(fl(c)).powi(2))
+            .sum::<f64>()
+            .sqrt()
     }
 
     /// Our cast of this mover against `target`: `t_enter`.
@@ -56,7 +60,10 @@ impl GCapsuleMover {
 impl Convert<(Shape<3>, Vec3)> for GCapsuleMover {
     fn convert(&self) -> (Shape<3>, Vec3) {
         let c: Capsule3 = self.c.convert();
-        (c.into(), Vec3::new(fx(self.d[0]), fx(self.d[1]), fx(self.d[2])))
+        (
+            c.into(),
+            Vec3::new(fx(self.d[0]), fx(self.d[1]), fx(self.d[2])),
+        )
     }
 }
 
@@ -88,9 +95,17 @@ fn parry_cast(
     b: &(PCapsule, PVec),
 ) -> Option<ShapeCastHit> {
     let options = ShapeCastOptions::with_max_time_of_impact(1.0);
-    parry3d::query::cast_shapes(pose, PVec::ZERO, target, &Pose::IDENTITY, b.1, &b.0, options)
-        .ok()
-        .flatten()
+    parry3d::query::cast_shapes(
+        pose,
+        PVec::ZERO,
+        target,
+        &Pose::IDENTITY,
+        b.1,
+        &b.0,
+        options,
+    )
+    .ok()
+    .flatten()
 }
 
 /// A moving capsule against a still capsule.

@@ -259,9 +259,9 @@ fn judge_cast(
         (None, Some(_)) if padded(eps()).is_some() => Verdict::Explained(
             "cast_shapes: hit for shapes that touch or slide but never penetrate (ours: open, no hit), or pass within EPS",
         ),
-        (None, Some(_)) if padded(Fx::from_num(1.0 / 64.0)).is_some() => Verdict::Explained(
-            "cast_shapes: hit for shapes that pass within 2^-6 (GJK tolerance)",
-        ),
+        (None, Some(_)) if padded(Fx::from_num(1.0 / 64.0)).is_some() => {
+            Verdict::Explained("cast_shapes: hit for shapes that pass within 2^-6 (GJK tolerance)")
+        }
         (None, Some(_)) if padded(Fx::from_num(1.0 / 16.0)).is_some() => Verdict::Explained(
             "cast_shapes: hit for shapes that pass 2^-6..2^-4 apart (beyond GJK's tolerance)",
         ),

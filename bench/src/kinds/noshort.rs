@@ -1,18 +1,19 @@
 //! The no-shortcut family: pool scenes in which no comparison-only shortcut
 //! decides any pair, and the shortcut cases counted in every family.
 //!
-//! Every target (box, oriented box, or the box of the pair's first mover)
-//! lies in a central cluster (half-width [`RAY_CLUSTER`] or [`CLUSTER`] per
-//! axis, plus its half-size). Every ray starts in one of the eight far
-//! octants, beyond the cluster on **every** axis (so outside every target),
-//! and points at a random aim point inside the cluster (so every
-//! axis-aligned target is ahead of it on every axis). Every moving box
-//! starts in a far octant, beyond every target on every axis, and moves
-//! through an aim point in the cluster to the opposite far octant: its
-//! swept bounding box contains the whole cluster, and it overlaps no target
-//! at either end. Whether a pair hits is then decided by how close the path
-//! passes to the target: a little over half do. That holds for every pair
-//! of the two pools, so the pool layout (and its reasons, see
+//! Every target (box, oriented box, ball, capsule, or the box of the
+//! pair's first mover) lies in a central cluster (half-width
+//! [`RAY_CLUSTER`] or [`CLUSTER`] per axis, plus its reach). Every ray
+//! starts in one of the eight far octants, beyond the cluster on **every**
+//! axis (so outside every target), and points at a random aim point inside
+//! the cluster (so every axis-aligned target, ball and capsule is ahead of
+//! it on every axis). Every moving box starts in a far octant, beyond
+//! every target on every axis, and moves through an aim point in the
+//! cluster to the opposite far octant: its swept bounding box contains the
+//! whole cluster, and it overlaps no target at either end. Whether a pair
+//! hits is then decided by how close the path passes to the target: about
+//! half do. That holds for every pair of the two pools, so the pool layout
+//! (and its reasons, see
 //! [`crate::Scene`]) is unchanged.
 //!
 //! An oriented box can still lie behind a ray in its own frame (the origin
@@ -21,9 +22,10 @@
 //! pairs ([`crate::Scene::without_shortcuts`]), so no pair of any
 //! no-shortcut scene is a shortcut case; the report gives the count.
 
-use super::{AabbSweep, AabbSweepPair, HMIN, RayAabb, RayObb};
+use super::capsule::GCapsule;
+use super::{AabbSweep, AabbSweepPair, HMIN, RayAabb, RayCapsule, RayObb, RaySphere};
 use crate::Query;
-use crate::grid::{GBox, GMover, GObb, GRay, uniform, uniform_vec};
+use crate::grid::{GBall, GBox, GMover, GObb, GRay, uniform, uniform_vec};
 use crate::judge::Verdict;
 use fixed_collide::Fx;
 use fixed_collide_cli::rng::Rng;
@@ -160,6 +162,44 @@ impl Aimed for RayObb {
     }
     fn aimed_b(rng: &mut Rng) -> GObb<3> {
         GObb::draw(rng, RAY_CLUSTER, HMIN, TARGET_H)
+    }
+}
+
+/// Largest radius of a curved target (16 units: about half the rays
+/// aimed into the cluster hit).
+const CURVED_R: i32 = 256;
+
+/// Largest half-axis component of a capsule target (8 units).
+const CAPSULE_HALF: i32 = 128;
+
+impl Aimed for RaySphere {
+    /// A ball reaches `CURVED_R` from its center, in the cluster: every ray
+    /// starts outside it, and the ball lies ahead of it.
+    fn aimed_a(rng: &mut Rng) -> GRay<3> {
+        aimed_ray(rng, RAY_CLUSTER + CURVED_R + 32)
+    }
+    fn aimed_b(rng: &mut Rng) -> GBall<3> {
+        GBall {
+            c: aim(rng, RAY_CLUSTER),
+            r: uniform(rng, HMIN, CURVED_R),
+        }
+    }
+}
+
+impl Aimed for RayCapsule {
+    /// A capsule reaches `CAPSULE_HALF + CURVED_R` from its segment's
+    /// midpoint, in the cluster.
+    fn aimed_a(rng: &mut Rng) -> GRay<3> {
+        aimed_ray(rng, RAY_CLUSTER + CAPSULE_HALF + CURVED_R + 32)
+    }
+    fn aimed_b(rng: &mut Rng) -> GCapsule {
+        let c = aim(rng, RAY_CLUSTER);
+        let h: [i32; 3] = uniform_vec(rng, -CAPSULE_HALF, CAPSULE_HALF);
+        GCapsule {
+            a: std::array::from_fn(|k| c[k] - h[k]),
+            b: std::array::from_fn(|k| c[k] + h[k]),
+            r: uniform(rng, HMIN, CURVED_R),
+        }
     }
 }
 

@@ -13,13 +13,16 @@
 //! both ends of a bracket of the entry, so the root is never rounded:
 //!
 //! 1. The bracket of `tau = 2^64 t1` from one division: `sqrt(disc)` lies
-//!    in `[s, s + 1)`, `s` the integer square root, so `tau` lies in `[lo,
-//!    hi + 1)` with `hi - lo <= 2^64 / A + 1`. Each floor is then a shift,
-//!    a product or one 128-by-64-bit division at the two ends; when all of
-//!    them agree, that is the answer (nearly always for a direction of
-//!    length `2^-11` or more: only a value within about `2^-64` of an
-//!    integer goes on).
-//! 2. Each floor at both ends of the root's bracket itself, one division
+//!    in `[s, s + 2^h)`, `s` from the integer square root of the top 128
+//!    bits of the discriminant (shifted right by `2h <= 88`: one 128-bit
+//!    root, not the 256-bit one), so `tau` lies in `[lo, hi + 1)` with `hi
+//!    - lo <= 2^(65 + h) / A + 1`, about `2 t1` at most. Each floor is then
+//!    a shift, a product or one 128-by-64-bit division at the two ends;
+//!    when all of them agree, that is the answer (nearly always for a
+//!    direction of length `2^-11` or more: only a value within about
+//!    `2^-63 t1` of an integer goes on).
+//! 2. The exact root `s = floor(sqrt(disc))` (the 256-bit one), then each
+//!    floor at both ends of the root's bracket `[s, s + 1)`, one division
 //!    each: equal floors (or a square discriminant, `s` the root itself)
 //!    settle it. Otherwise `t` and the point decide exactly: `t1 e >= x`
 //!    iff `x / e` lies before the vertex `|B| / A` with the quadratic `>=
@@ -31,9 +34,9 @@
 
 use crate::kernel::divide::OneOff;
 use crate::kernel::ratio::scaled_range;
-use crate::kernel::sqrt::isqrt_u256;
+use crate::kernel::sqrt::{isqrt_u128, isqrt_u256};
 use crate::kernel::u256::{
-    add, div_full, mul_full, shl, signed_add, signed_floor_div, signed_prod, sub,
+    U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_floor_div, signed_prod, sub,
 };
 use crate::kernel::wide::dot64;
 use crate::num::{Fx, wide};
@@ -42,13 +45,17 @@ use crate::shape::Ray;
 use crate::vec::Vector;
 
 /// The quadratic of a ray that enters the ball from outside: `b = |B|`
-/// (`B < 0`), `c = C > 0`, `s = floor(sqrt(disc))`, and whether `s` is the
-/// root itself (a square discriminant: a tangent, a rational entry).
+/// (`B < 0`), `c = C > 0`, the discriminant, the root's bracket
+/// `sqrt(disc)` in `[s, s + 2^h)`, and whether `s` is the root itself (a
+/// square discriminant: a tangent, a rational entry; known only once
+/// [`Entry::exact`] has made `h = 0`, `s = floor(sqrt(disc))`).
 struct Entry {
     a: u128,
     b: u128,
     c: u128,
+    disc: U256,
     s: u128,
+    h: u32,
     square: bool,
 }
 
@@ -86,10 +93,37 @@ impl Entry {
         if a < 1 << 32 {
             return Start::Slow;
         }
+        // The root of the top 128 bits (an even shift 2h off): sqrt(disc)
+        // in [s, s + 2^h), s = floor(sqrt(floor(disc / 4^h))) 2^h.
         let disc = sub(bb, ac);
-        let s = isqrt_u256(disc);
-        let square = mul_full(s, s) == disc;
-        Start::Enters(Entry { a, b, c, s, square })
+        let h = bits(disc).saturating_sub(127) / 2;
+        let s = isqrt_u128(shr(disc, 2 * h).1) << h;
+        Start::Enters(Entry {
+            a,
+            b,
+            c,
+            disc,
+            s,
+            h,
+            square: false,
+        })
+    }
+
+    /// The entry with the root exact: `s = floor(sqrt(disc))`, `h = 0`, and
+    /// whether `s` is the root itself.
+    fn exact(self) -> Entry {
+        let s = if self.h == 0 {
+            self.s
+        } else {
+            isqrt_u256(self.disc)
+        };
+        let square = mul_full(s, s) == self.disc;
+        Entry {
+            s,
+            h: 0,
+            square,
+            ..self
+        }
     }
 
     /// `t1 e >= x`, exactly, for `|x| < 2^64` and `|x e| < 2^128`.
@@ -124,8 +158,10 @@ impl Entry {
         }
     }
 
-    /// `floor(t1 e)` for `|e| <= A`, or `None` beyond 2^62.
+    /// `floor(t1 e)` for `|e| <= A`, or `None` beyond 2^62 (the root exact:
+    /// see [`Entry::exact`]).
     fn floor(&self, e: i128) -> Option<i128> {
+        debug_assert_eq!(self.h, 0, "the root's bracket is one integer wide");
         // t1 e = (|B| - sqrt(disc)) e / A, with sqrt(disc) in [s, s + 1):
         // with (|B| - s) |e| = q A + rem, t1 |e| / A lies in (q + (rem -
         // |e|) / A, q + rem / A], one integer's width at most.
@@ -158,10 +194,10 @@ impl Entry {
     }
 
     /// `[lo, hi]` holding `floor(tau)`, `tau = 2^64 t1` (so `tau` lies in
-    /// `[lo, hi + 1)`), at most `2^64 / A + 1` wide: one 256-by-128-bit
-    /// division, or `None` from 2^100 on.
+    /// `[lo, hi + 1)`), at most `2^(65 + h) / A + 1` wide: one
+    /// 256-by-128-bit division, or `None` from 2^100 on.
     fn scaled(&self) -> Option<(i128, i128)> {
-        // t1 lies in ((n - 1) / A, n / A] for n = |B| - s (n >= 1: s <=
+        // t1 lies in ((n - 2^h) / A, n / A] for n = |B| - s (n >= 1: s <=
         // sqrt(disc) < |B| as A C > 0), the upper end itself when the
         // discriminant is a square.
         let n = self.b - self.s;
@@ -169,17 +205,18 @@ impl Entry {
         if q >> 100 != 0 {
             return None;
         }
-        let lo = if self.square || rem >> 64 != 0 {
+        // 2^64 (n - 2^h) / A = q - (2^(64 + h) - rem) / A: its floor is q
+        // less the ceiling of the fraction, which is 1 when A >= 2^(64 +
+        // h) - rem and else at most floor(short / 2^L) + 1 for A >= 2^L
+        // (down to 0: t1 > 0). h <= 44: 2^(64 + h) fits.
+        let short = (1u128 << (64 + self.h)).saturating_sub(rem);
+        let lo = if self.square || short == 0 {
             q
+        } else if self.a >= short {
+            q - 1
         } else {
-            // 2^64 (n - 1) / A = q - (2^64 - rem) / A: its floor is q less
-            // the ceiling of the fraction (1 when A >= 2^64 - rem).
-            let short = (1u128 << 64) - rem;
-            q - if self.a >= short {
-                1
-            } else {
-                short.div_ceil(self.a)
-            }
+            let l = 127 - self.a.leading_zeros();
+            q.saturating_sub((short >> l) + 1)
         };
         Some((lo as i128, q as i128))
     }
@@ -238,8 +275,9 @@ impl Entry {
 
     /// `floor(2^32 (m_k + t1 d_k) / r)`: exact for a square discriminant,
     /// else certified (the same at both ends of the root's bracket) or
-    /// `None`.
+    /// `None` (the root exact: see [`Entry::exact`]).
     fn normal(&self, mk: i128, dk: i128, r: u64) -> Option<i64> {
+        debug_assert_eq!(self.h, 0, "the root's bracket is one integer wide");
         // m_k + t1 d_k = (m_k A + d_k (|B| - sqrt(disc))) / A; at the
         // bracket's ends sqrt(disc) = s and s + 1, 2^32 times that is
         // (q0 A + r0) / A and (q0 A + r0 - 2^32 d_k) / A.
@@ -298,6 +336,7 @@ pub(super) fn ray_ball<const D: usize>(
     if let Some(answer) = entry.tight(ray, &m, &d, r.unsigned_abs()) {
         return Some(answer);
     }
+    let entry = entry.exact();
     // t1 <= max_t, exactly: the floor of 2^32 t1 below mt, or at it with
     // t1 (-2^32) >= -mt (2^32 t1 = mt exactly).
     let mt = wide(ray.max_t());

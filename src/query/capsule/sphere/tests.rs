@@ -161,6 +161,45 @@ fn aimed_rays_mostly_hit_and_take_the_fast_path() {
     assert!(fast > n * 99 / 100, "fast {fast}");
 }
 
+/// `floor(tau)`, `tau = 2^64 (|B| - sqrt(disc)) / A`, exactly: with `S =
+/// floor(sqrt(2^128 disc))`, `2^64 sqrt(disc)` lies in `[S, S + 1)`, so the
+/// floor is that of `(2^64 |B| - S) / A` or one less, and `T A <= 2^64 |B| -
+/// 2^64 sqrt(disc)` iff `R = 2^64 |B| - T A >= 0` and `2^128 disc <= R^2`.
+fn floor_tau(e: &Entry) -> num_bigint::BigInt {
+    use num_bigint::BigInt;
+    let big = |v: U256| (BigInt::from(v.0) << 128u32) + BigInt::from(v.1);
+    let (a, b64, disc) = (BigInt::from(e.a), BigInt::from(e.b) << 64u32, big(e.disc));
+    let t = num_integer::Integer::div_floor(&(&b64 - (&disc << 128u32).sqrt()), &a);
+    let r = &b64 - &t * &a;
+    if r >= BigInt::from(0) && (&disc << 128u32) <= &r * &r {
+        t
+    } else {
+        t - 1
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The bracket from the root of the discriminant's top 128 bits holds
+    /// the exact `floor(tau)`, whether `A` is above `2^(64 + h)` or below it
+    /// (where the lower end is bounded through `A`'s highest bit).
+    #[test]
+    fn the_scaled_bracket_holds_the_exact_floor(m in vector::<3>(), d in vector::<3>(), r in 1i64..(1 << 52)) {
+        let Start::Enters(entry) = Entry::start(&m, &d, r) else {
+            return Ok(());
+        };
+        let Some((lo, hi)) = entry.scaled() else {
+            return Ok(());
+        };
+        let want = floor_tau(&entry);
+        prop_assert!(
+            num_bigint::BigInt::from(lo) <= want && want <= num_bigint::BigInt::from(hi),
+            "[{}, {}] misses {} (m {:?}, d {:?}, r {})", lo, hi, want, m, d, r
+        );
+    }
+}
+
 /// `floor(2^32 (m A + d (b - root)) / (A r))` exactly.
 fn normal_floor(e: &Entry, m: i128, d: i128, r: u64, root: u128) -> num_bigint::BigInt {
     use num_bigint::BigInt;
@@ -196,7 +235,7 @@ proptest! {
         let step = num_bigint::BigInt::from(d) * num_bigint::BigInt::from(p) / num_bigint::BigInt::from(a);
         let m = ((u * i128::from(r)) >> 10) - i128::try_from(step).unwrap();
         prop_assume!(m.unsigned_abs() < 1 << 54);
-        let e = Entry { a, b: p + s, c: 1, s, square: false };
+        let e = Entry { a, b: p + s, c: 1, disc: (0, 0), s, h: 0, square: false };
         let (lo, hi) = (normal_floor(&e, m, d, r, s + 1), normal_floor(&e, m, d, r, s));
         match e.normal(m, d, r) {
             Some(f) => {

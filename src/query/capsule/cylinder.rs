@@ -21,16 +21,18 @@
 //! - From inside the cylinder, the same by the origin's `s`.
 //!
 //! The root `sqrt(B^2 - A C)` is bracketed by the integer root of its top
-//! 256 bits, scaled back. First, in words ([`words`]): `t_c 2^64`
-//! bracketed between two integers, every floor and the end-plane test
-//! taken at both ends of that bracket. What that leaves (a value within a
-//! few units of 2^-64 of an integer or an end plane): every floor at both
-//! ends of the root's bracket in 512-bit integers. Each floor is kept when
+//! bits, scaled back. First, in words ([`words`]), from the top 128 bits
+//! (about 64 bits of the root, the bracket of `2^64 t_c` about `2 t_c`
+//! wide): `t_c 2^64` bracketed between two integers, every floor and the
+//! end-plane test taken at both ends of that bracket. What that leaves (a
+//! value within a few units of `2^-63 t_c` of an integer or an end plane):
+//! from the top 256 bits (exact for a square), every floor at both ends of
+//! the root's bracket in 512-bit integers. Each floor is kept when
 //! the two ends agree; otherwise (rare: an exact value on the bracket) the
 //! general walk answers.
 
 use super::sphere::ray_ball;
-use crate::kernel::sqrt::isqrt_u256;
+use crate::kernel::sqrt::{isqrt_u128, isqrt_u256};
 use crate::kernel::u256::{
     U256, mul_512, mul_full, positive_gap, shl, signed_mul, signed_prod, sub,
 };
@@ -44,26 +46,39 @@ use core::cmp::Ordering;
 
 /// `sqrt(disc)` in `[lo, lo + 2^k)`, or exactly `lo` (`k` is `None`).
 struct Root {
-    lo: Wide,
-    /// `lo` in two words (below 2^222).
-    lo_words: U256,
+    /// `lo` (below 2^222).
+    lo: U256,
     k: Option<u32>,
 }
 
 impl Root {
-    /// The bracket of `sqrt(disc)` for `0 <= disc < 2^510`.
+    /// A bracket of `sqrt(disc)` from the root of its top 128 bits, for `0
+    /// <= disc < 2^510`: `[s 2^k, (s + 1) 2^k)` with `s < 2^64`, about 64
+    /// bits of the root (exact only for a square below 2^128). What the
+    /// word path needs; [`Root::new`] when it does not settle.
+    fn coarse(disc: &Wide) -> Option<Root> {
+        let k = disc.bits().saturating_sub(128).div_ceil(2);
+        let top = disc.shr_u256(2 * k)?.1;
+        let s = isqrt_u128(top);
+        Some(Root {
+            lo: times_pow2(s, k),
+            k: (k != 0 || s * s != top).then_some(k),
+        })
+    }
+
+    /// The bracket of `sqrt(disc)` for `0 <= disc < 2^510`, from the root
+    /// of its top 256 bits: exact when `disc` is a square.
     fn new(disc: &Wide) -> Option<Root> {
         // disc / 4^k below 2^256: sqrt(disc) in [s 2^k, (s + 1) 2^k).
         let k = disc.bits().saturating_sub(256).div_ceil(2);
         let top = disc.shr_u256(2 * k)?;
         let s = isqrt_u256(top);
-        let lo_words = shl((0, s), k);
+        let lo = shl((0, s), k);
         // Exact iff s^2 is the top and the 2k bits below it are zero.
         let sq = mul_full(s, s);
         let exact = sq == top && Wide::from_u256(sq).shl(2 * k) == *disc;
         Some(Root {
-            lo: Wide::from_u256(lo_words),
-            lo_words,
+            lo,
             k: (!exact).then_some(k),
         })
     }
@@ -71,7 +86,7 @@ impl Root {
     /// `floor((x - y sqrt(disc)) / z)` for `z > 0`, when the bracket
     /// settles it (the quotient below 2^62).
     fn floor(&self, x: Wide, y: Wide, z: &Wide) -> Option<i128> {
-        let (q, rem) = x.sub(y.mul(self.lo)).floor_div(z)?;
+        let (q, rem) = x.sub(y.mul(Wide::from_u256(self.lo))).floor_div(z)?;
         let Some(k) = self.k else {
             return Some(q);
         };
@@ -86,9 +101,23 @@ impl Root {
         same.then_some(q)
     }
 
+    /// `[lo, hi]` holding `b - sqrt(disc)`, for `b > sqrt(disc)` (down to
+    /// 0 at the low end).
+    fn less(&self, b: U256) -> [U256; 2] {
+        let hi = sub(b, self.lo);
+        let lo = match self.k {
+            None => hi,
+            Some(k) => {
+                let w = times_pow2(1, k);
+                if hi >= w { sub(hi, w) } else { (0, 0) }
+            }
+        };
+        [lo, hi]
+    }
+
     /// The sign of `x - y sqrt(disc)`, when the bracket settles it.
     fn sign(&self, x: Wide, y: Wide) -> Option<Ordering> {
-        let at_lo = x.sub(y.mul(self.lo));
+        let at_lo = x.sub(y.mul(Wide::from_u256(self.lo)));
         let Some(k) = self.k else {
             return Some(at_lo.signum());
         };
@@ -100,6 +129,15 @@ impl Root {
             (Ordering::Equal, s) | (s, Ordering::Equal) => Some(s),
             _ => None,
         }
+    }
+}
+
+/// `s 2^k` for `s < 2^64` and `k < 192`.
+fn times_pow2(s: u128, k: u32) -> U256 {
+    if k < 128 {
+        shl((0, s), k)
+    } else {
+        (s << (k - 128), 0)
     }
 }
 
@@ -215,7 +253,6 @@ pub(super) fn ray_capsule<const D: usize>(
     }
     let disc = Wide::from_words(false, bb).sub(Wide::from_words(false, ac));
     // t_c = (|B| - sqrt(disc)) / A, A > 0 (B < 0 needs d across u).
-    let root = Root::new(&disc)?;
     let axis = Axis {
         m: m.map(i128::from),
         u: u.map(i128::from),
@@ -225,23 +262,23 @@ pub(super) fn ray_capsule<const D: usize>(
         mu,
         r: i128::from(r),
     };
-    // |B| - sqrt(disc) in [p_lo, p_hi] (|B| > sqrt(disc) >= lo).
-    let p_hi = sub(q_b, root.lo_words);
-    let p_lo = match root.k {
-        None => p_hi,
-        Some(k) => {
-            let w = shl((0, 1), k);
-            if p_hi >= w { sub(p_hi, w) } else { (0, 0) }
-        }
-    };
-    let verdict = match words::verdict(ray, &axis, q_a, [p_lo, p_hi]) {
+    // In words from the coarse root; then from the root of the top 256
+    // bits, in words and in 512-bit integers.
+    let coarse = Root::coarse(&disc)?;
+    let verdict = match words::verdict(ray, &axis, q_a, coarse.less(q_b)) {
         Some(v) => v,
-        None => exact(
-            ray,
-            &axis,
-            &root,
-            [Wide::from_u256(q_a), Wide::from_u256(q_b)],
-        )?,
+        None => {
+            let root = Root::new(&disc)?;
+            match words::verdict(ray, &axis, q_a, root.less(q_b)) {
+                Some(v) => v,
+                None => exact(
+                    ray,
+                    &axis,
+                    &root,
+                    [Wide::from_u256(q_a), Wide::from_u256(q_b)],
+                )?,
+            }
+        }
     };
     match verdict {
         Verdict::Miss => Some(None),

@@ -17,7 +17,7 @@
 use super::{Axis, Verdict};
 use crate::kernel::divide::OneOff;
 use crate::kernel::u256::{
-    Signed, U256, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod, sub,
+    Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod, sub,
 };
 use crate::num::{Fx, wide};
 use crate::shape::Ray;
@@ -69,9 +69,18 @@ impl Tau {
         }
         let lo = q - u128::from(sa > 0 && q > rem);
         let delta = sub(n1, n0);
+        // A wider bracket (delta >= a_t, from a coarse root): at most
+        // twice the carry, (rem + delta) / 2^l for a_t >= 2^l, instead of
+        // a second division (rem + delta <= N1 < 2^256: no overflow).
         let below = match delta {
             (0, low) if low < a_t => q + u128::from(rem >= a_t - low),
-            _ => div_full(n1, a_t)?.0,
+            _ => {
+                let carry = shr(add(delta, (0, rem)), 127 - a_t.leading_zeros());
+                if carry.0 != 0 {
+                    return None;
+                }
+                q.checked_add(carry.1)?
+            }
         };
         let hi = below.checked_add(1)?;
         (hi < 1 << 100).then_some(Tau { lo, hi })

@@ -28,10 +28,25 @@ proptest! {
         let hi = add(lo, (0, (extra as u128) >> (shift % 128)));
         prop_assume!(hi >= lo);
         let tau = Tau::new(a, [lo, hi]);
-        // Both ends are the two floors of the cut divisor ...
+        // The lower end is the floor for the cut divisor; the upper one
+        // that for a_t, or above it by at most the bracket's width when
+        // P's range is wider than a_t (its carry bounded, not divided) ...
         let got = tau.as_ref().map(|t| (BigInt::from(t.lo), BigInt::from(t.hi)));
-        prop_assert_eq!(got, two_floors(a, [lo, hi]), "A = {:?}, P in [{:?}, {:?}]", a, lo, hi);
-        // ... and they hold the exact quotient.
+        match (got, two_floors(a, [lo, hi])) {
+            (Some((got_lo, got_hi)), Some((want_lo, want_hi))) => {
+                prop_assert_eq!(&got_lo, &want_lo, "lo: A = {:?}, P in [{:?}, {:?}]", a, lo, hi);
+                prop_assert!(
+                    got_hi >= want_hi && &got_hi - &want_hi <= &want_hi - &want_lo,
+                    "hi {} for {}: A = {:?}, P in [{:?}, {:?}]", got_hi, want_hi, a, lo, hi
+                );
+            }
+            (None, Some((want_lo, want_hi))) => prop_assert!(
+                BigInt::from(2) * &want_hi - want_lo >= BigInt::from(1u128 << 100),
+                "no bracket: A = {:?}, P in [{:?}, {:?}]", a, lo, hi
+            ),
+            (got, None) => prop_assert!(got.is_none(), "A = {:?}, P in [{:?}, {:?}]", a, lo, hi),
+        }
+        // ... and both hold the exact quotient.
         if let Some(tau) = tau {
             let (a, two64) = (big(a), BigInt::from(1) << 64u32);
             prop_assert!(BigInt::from(tau.lo) * &a <= &two64 * big(lo), "lo above the quotient");

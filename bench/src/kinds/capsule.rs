@@ -269,7 +269,7 @@ fn cancels(ray: &GRay<3>, ball: &GBall<3>, t: Fx, tp: f32) -> bool {
     }
     // floor(2^32 t1) = T iff T A <= 2^32 (|B| - sqrt(disc)) < (T + 1) A:
     // with R = 2^32 |B| - T A, iff R >= 0 and 2^64 disc <= R^2 (below
-    // 2^110 for grid values).
+    // 2^126 for grid components below 2^14).
     let at_most = |tt: i128| {
         let r = (-b << 32) - tt * a;
         r >= 0 && (disc << 64) <= r * r

@@ -22,10 +22,11 @@
 //!
 //! The root `sqrt(B^2 - A C)` is bracketed by the integer root of its top
 //! bits, scaled back. First, in words ([`words`]), from the top 128 bits
-//! (about 64 bits of the root, the bracket of `2^64 t_c` about `2 t_c`
-//! wide): `t_c 2^64` bracketed between two integers, every floor and the
+//! (about 64 bits of the root: the bracket of `2^64 t_c` a few times `|B|
+//! / A` wide, the time of the line's closest approach to the axis):
+//! `t_c 2^64` bracketed between two integers, every floor and the
 //! end-plane test taken at both ends of that bracket. What that leaves (a
-//! value within a few units of `2^-63 t_c` of an integer or an end plane):
+//! value within that width of an integer or an end plane):
 //! from the top 256 bits (exact for a square), every floor at both ends of
 //! the root's bracket in 512-bit integers. Each floor is kept when
 //! the two ends agree; otherwise (rare: an exact value on the bracket) the

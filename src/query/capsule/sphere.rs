@@ -15,12 +15,13 @@
 //! 1. The bracket of `tau = 2^64 t1` from one division: `sqrt(disc)` lies
 //!    in `[s, s + 2^h)`, `s` from the integer square root of the top 128
 //!    bits of the discriminant (shifted right by `2h <= 88`: one 128-bit
-//!    root, not the 256-bit one), so `tau` lies in `[lo, hi + 1)` with `hi
-//!    - lo <= 2^(65 + h) / A + 1`, about `2 t1` at most. Each floor is then
-//!    a shift, a product or one 128-by-64-bit division at the two ends;
-//!    when all of them agree, that is the answer (nearly always for a
-//!    direction of length `2^-11` or more: only a value within about
-//!    `2^-63 t1` of an integer goes on).
+//!    root, not the 256-bit one), so `tau` lies in `[lo, hi + 1)`, a
+//!    width `hi - lo <= 2^(65 + h) / A + 1`; for `h > 0` that is below `4
+//!    |B| / A + 1` (`2^h <= sqrt(disc) / 2^63`: four times the time of the
+//!    line's closest approach to the center). Each floor is then a shift, a product or
+//!    one 128-by-64-bit division at the two ends; when all of them agree,
+//!    that is the answer (nearly always for a direction of length `2^-11`
+//!    or more: only a value within that width of an integer goes on).
 //! 2. The exact root `s = floor(sqrt(disc))` (the 256-bit one), then each
 //!    floor at both ends of the root's bracket `[s, s + 1)`, one division
 //!    each: equal floors (or a square discriminant, `s` the root itself)

@@ -1,13 +1,14 @@
 //! The common case in words: `tau = t_c 2^64` bracketed between two
-//! integers (one division at each end of the root's bracket, the divisor
+//! integers (one division for both ends of the root's bracket, the divisor
 //! `A` cut to its top 128 bits and rounded the safe way), then the time
 //! and the end-plane test at both ends of that bracket in 256-bit
 //! integers; on the side, `sigma = 2^64 s` (where along the axis) from one
 //! more division, and the point and the normal from the two brackets in
 //! `i128`, one 128-by-64-bit division per normal component. Each value is
-//! kept when the brackets' ends agree. They are a few units of 2^-64 wide,
-//! so only a value within about that of an integer (or of an end plane)
-//! leaves it to the 512-bit path, except a normal component that is zero
+//! kept when the brackets' ends agree. They are a few units of 2^-64 wide
+//! (a few times `|B| / A` from the coarse root), so only a value within
+//! about that of an integer (or of an end plane) leaves it to the next
+//! path, except a normal component that is zero
 //! all along the ray (a ray across a capsule along a grid axis), which
 //! exact products settle.
 //!
@@ -70,8 +71,8 @@ impl Tau {
         let lo = q - u128::from(sa > 0 && q > rem);
         let delta = sub(n1, n0);
         // A wider bracket (delta >= a_t, from a coarse root): at most
-        // twice the carry, (rem + delta) / 2^l for a_t >= 2^l, instead of
-        // a second division (rem + delta <= N1 < 2^256: no overflow).
+        // twice the carry plus one, (rem + delta) / 2^l for a_t >= 2^l,
+        // instead of a second division (rem + delta <= N1 < 2^256: no overflow).
         let below = match delta {
             (0, low) if low < a_t => q + u128::from(rem >= a_t - low),
             _ => {

@@ -90,12 +90,12 @@ proptest! {
     }
 }
 
-/// The raw axis of a ray from `o` along `d` and a capsule from the origin
-/// to `u` (radius 1).
-/// The bracket `Tau::new` must give, from big integers: `A` cut to its top
-/// 128 bits `a_t` (`A < (a_t + 1) 2^sa`) and the ends `N = floor(2^64 P /
-/// 2^sa)`, `lo = floor(N_lo / (a_t + 1))` (`a_t` when `sa = 0`) and `hi =
-/// floor(N_hi / a_t) + 1`; `None` when `hi` reaches 2^100 or `N` 2^256.
+/// The bracket `Tau::new` gives when the ends of `P` are less than `a_t`
+/// apart (a wider range may raise `hi`), from big integers: `A` cut to its
+/// top 128 bits `a_t` (`A < (a_t + 1) 2^sa`) and the ends `N = floor(2^64
+/// P / 2^sa)`, `lo = floor(N_lo / (a_t + 1))` (`a_t` when `sa = 0`) and
+/// `hi = floor(N_hi / a_t) + 1`; `None` when `hi` reaches 2^100 or `N`
+/// 2^256.
 fn two_floors(a: U256, p: [U256; 2]) -> Option<(BigInt, BigInt)> {
     let sa = bits(a).saturating_sub(128);
     let a_t = BigInt::from(shr(a, sa).1);
@@ -128,6 +128,8 @@ fn a_remainder_that_reaches_the_divisor_carries_into_hi() {
     }
 }
 
+/// The raw axis of a ray from `o` along `d` and a capsule from the origin
+/// to `u` (radius 1).
 fn axis(o: [i128; 3], u: [i128; 3], d: [i128; 3]) -> Axis<3> {
     let dot = |x: [i128; 3], y: [i128; 3]| (0..3).map(|k| x[k] * y[k]).sum::<i128>();
     Axis {

@@ -16,6 +16,13 @@ pub(crate) fn dot_wide<const D: usize>(a: &[i128; D], b: &[i128; D]) -> i128 {
     a.iter().zip(b).fold(0, |s, (x, y)| s + x * y)
 }
 
+/// `x` for `x >= 0`, `-x - 1` for `x < 0`: below `2^n` iff `-2^n <= x <
+/// 2^n`, so the OR of several bounds them all with one test.
+#[inline(always)]
+pub(crate) fn magnitude(x: i64) -> i64 {
+    x ^ (x >> 63)
+}
+
 /// Dot product of `i64` raw-bit vectors in `i128`, one widening product
 /// per component, for slices of one length (the caller bounds the sum:
 /// for components below 2^55 in 3D it stays below 2^112).

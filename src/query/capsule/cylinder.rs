@@ -38,7 +38,7 @@ use crate::kernel::u256::{
     U256, mul_512, mul_full, positive_gap, shl, signed_mul, signed_prod, sub,
 };
 use crate::kernel::u512::Wide;
-use crate::kernel::wide::dot64;
+use crate::kernel::wide::{dot64, magnitude};
 use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::{Capsule, Ray};
@@ -192,13 +192,13 @@ pub(super) fn ray_capsule<const D: usize>(
     );
     // Every input in [-2^53, 2^53) (the domain's are within 2^52): then m
     // = o - a and u = b - a are below 2^54, without overflow. One test for
-    // all of them: `x ^ (x >> 63)` is x for x >= 0 and -x - 1 below, so
+    // all of them: `magnitude(x)` is x for x >= 0 and -x - 1 below, so
     // their OR is below 2^53 iff every x is in that range.
     let spread = [&o, &d, &a, &b]
         .into_iter()
         .flatten()
         .chain([&r])
-        .fold(0, |acc, &x| acc | (x ^ (x >> 63)));
+        .fold(0, |acc, &x| acc | magnitude(x));
     if r == 0 || spread >> INPUT_BITS != 0 {
         return None;
     }

@@ -26,6 +26,8 @@
 //! numerator and product (below `2^112`) fits `i128`. Nothing is rounded
 //! after the end points.
 
+use crate::kernel::wide::magnitude;
+
 /// Bits kept per rounded coordinate (and radius): coordinates at most
 /// `2^KEEP` units, products within `i128` (see the module).
 const KEEP: u32 = 17;
@@ -142,12 +144,6 @@ impl Bound {
         let (num, den) = point_gap2(p, d);
         self.decide(num, den)
     }
-}
-
-/// `x` for `x >= 0`, `-x - 1` for `x < 0`: below `2^n` iff `-2^n <= x <
-/// 2^n`.
-fn magnitude(x: i64) -> i64 {
-    x ^ (x >> 63)
 }
 
 fn wide(x: i64) -> i128 {

@@ -59,7 +59,7 @@ impl Gap {
         if near(x.get(..cols.len()).unwrap_or(&[])) {
             return Some(true);
         }
-        self.descend(&mut x);
+        self.descend(&mut x, 2);
         if near(x.get(..cols.len()).unwrap_or(&[])) {
             return Some(true);
         }
@@ -88,29 +88,39 @@ impl Gap {
         x
     }
 
-    /// Two sweeps of coordinate descent on `|w + M x|^2` from `x`, in raw
-    /// units (rounded: any point of the box of `x` is a valid guess). The
-    /// point's components below 2^56 raw, columns below 2^54: dot products
-    /// below 2^112; `|m|^2 / 2^32` below 2^76.
-    pub(super) fn descend(&self, x: &mut [i128; MAX_COLS]) {
+    /// Up to `sweeps` sweeps of coordinate descent on `|w + M x|^2` from
+    /// `x`, in raw units (rounded: any point of the box of `x` is a valid
+    /// guess), stopping early at a sweep that moves nothing. The point
+    /// `w + M x` is kept up to date as the variables move. The point's
+    /// components below 2^56 raw, columns below 2^54: dot products below
+    /// 2^112; `|m|^2 / 2^32` below 2^76.
+    pub(super) fn descend(&self, x: &mut [i128; MAX_COLS], sweeps: usize) {
         let cols = self.cols.get(..self.n).unwrap_or(&[]);
-        for _ in 0..2 {
-            for j in 0..cols.len() {
-                let Some(c) = cols.get(j) else { break };
-                let mut dot = 0i128;
-                for k in 0..3 {
-                    let mut v = self.w.get(k).copied().unwrap_or(0);
-                    for (cl, xl) in cols.iter().zip(x.iter()) {
-                        v += xl * cl.m.get(k).copied().unwrap_or(0);
-                    }
-                    dot += (v >> 32) * c.m.get(k).copied().unwrap_or(0);
-                }
+        let mut v = self.w;
+        for (k, vk) in v.iter_mut().enumerate() {
+            for (c, xj) in cols.iter().zip(x.iter()) {
+                *vk += xj * c.m.get(k).copied().unwrap_or(0);
+            }
+        }
+        for _ in 0..sweeps {
+            let mut moved = false;
+            for (c, xj) in cols.iter().zip(x.iter_mut()) {
                 let g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
-                if let Some(xj) = x.get_mut(j)
-                    && g > 0
-                {
-                    *xj = (*xj - dot / g).clamp(c.lo, c.hi);
+                if g == 0 {
+                    continue;
                 }
+                let dot: i128 = v.iter().zip(&c.m).map(|(vk, mk)| (vk >> 32) * mk).sum();
+                let next = (*xj - dot / g).clamp(c.lo, c.hi);
+                if next != *xj {
+                    for (vk, mk) in v.iter_mut().zip(&c.m) {
+                        *vk += (next - *xj) * mk;
+                    }
+                    *xj = next;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
             }
         }
     }

@@ -45,6 +45,12 @@ use crate::vec::Vector;
 
 const MAX_COLS: usize = 6;
 
+/// Sweeps of the descent behind [`Gap::guess_face`] (it stops early once
+/// nothing moves): measured on the capsule casts, 2 sweeps leave the
+/// optimal face to a scan of about 39 faces per undecided program, 16
+/// about 0.5.
+const GUESS_SWEEPS: usize = 16;
+
 /// One variable of the program: its column (raw, padded to 3D) and bounds.
 #[derive(Clone, Copy)]
 struct Col {
@@ -218,9 +224,9 @@ impl Gap {
     /// The face of the descent's guess at the minimizer: each variable it
     /// leaves at a bound fixed there, the others free (a code of
     /// [`Face`]'s digits).
-    fn guess_face(&self) -> usize {
+    pub(crate) fn guess_face(&self) -> usize {
         let mut x = self.middle();
-        self.descend(&mut x);
+        self.descend(&mut x, GUESS_SWEEPS);
         let mut code = 0;
         for (c, xj) in self.cols.iter().take(self.n).zip(x).rev() {
             let digit = if xj == c.lo {

@@ -81,7 +81,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
         let mut swept = *g;
         swept.column(d3, 0, s1);
         if swept.within_strict(r) {
-            let e = entry(&fixed(g), p);
+            let e = entry(&fixed(g), p, g.guess_face());
             if first.is_none_or(|(lo, _)| e.0 < lo) {
                 first = Some(e);
             }
@@ -123,13 +123,13 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// bisection alone would find. The steps shrink quadratically near a
 /// simple root; a grazing approach (slow linear steps) leaves the rest to
 /// the bisection after [`NEWTON_STEPS`].
-fn entry(fixed: &Fixed, p: u32) -> (i128, usize) {
+fn entry(fixed: &Fixed, p: u32, guess: usize) -> (i128, usize) {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
     // The face of the last closest point: the next one is likely there
-    // (none yet: past every face).
-    let mut hint = usize::MAX;
+    // (at the start, the face of the cheap descent's guess at `s = 0`).
+    let mut hint = guess;
     for _ in 0..NEWTON_STEPS {
         let c = fixed.closest(lo, Some(&mut hint));
         match fixed.newton_step(&c) {

@@ -194,6 +194,10 @@ struct Closest {
     /// The residual is `dir kn / kd` (`kn >= 0`, `kd > 0`).
     kn: Big,
     kd: Big,
+    /// Where the minimizer has each free column of its face, in column
+    /// order: 0 at its lower bound, 1 at its upper (and not the lower),
+    /// 2 strictly between (unused past the free columns).
+    at: [u8; 3],
 }
 
 /// The program of the cores at a fixed `s`, at scale `2^(64 + p)`: the
@@ -377,8 +381,11 @@ impl Fixed {
     /// the residual is the same on every optimal face, so a face can be
     /// optimal only if its digits agree with the signs of `m_i . r` at the
     /// hint's closest point: `m_i . r > 0` only at the lower bound, `< 0`
-    /// only at the upper, a free column only where it is 0. The faces that
-    /// agree are tried in order; the others are skipped.
+    /// only at the upper, a free column only where it is 0. Where those
+    /// zeros are exactly the hint face's free columns, the first optimal
+    /// face follows from where its minimizer has them
+    /// ([`Fixed::first_optimal`]); otherwise the faces that agree are tried
+    /// in order, and the others are skipped.
     fn first_closest(&self, j: i128, hint: usize) -> Closest {
         let faces = self.faces();
         if hint >= faces {
@@ -415,6 +422,18 @@ impl Fixed {
                 }
             })
         };
+        if agrees(h)
+            && let Some(code) = self.first_optimal(h, &signs, &c.at)
+        {
+            if code == h {
+                return c;
+            }
+            if let Some(face) = self.face(&v, code)
+                && self.optimal(code, &face.dir)
+            {
+                return face;
+            }
+        }
         (0..faces)
             .filter(|&code| agrees(code))
             .find_map(|code| {
@@ -422,6 +441,30 @@ impl Fixed {
                 (face.inside || self.optimal(code, &face.dir)).then_some(face)
             })
             .unwrap_or(c)
+    }
+
+    /// The first optimal face in order, from the optimal face `h` whose
+    /// minimizer has its free columns where `at` says, when the columns of
+    /// zero slope (`signs`) are exactly the free ones of `h` (else `None`).
+    /// Then an optimal face fixes every other column as `h` does (its slope
+    /// allows one bound only), frees only columns free in `h`, and holds
+    /// the closest point; `h`'s free columns are independent, so the point
+    /// has one value of each there, and a face that fixes one holds it
+    /// exactly when that value is the bound. The first in order fixes each
+    /// at its lower bound if the value is there, else at its upper if
+    /// there, and leaves it free otherwise.
+    fn first_optimal(&self, h: usize, signs: &[Ordering; 6], at: &[u8; 3]) -> Option<usize> {
+        let (mut code, mut place, mut k) = (h, 1, 0);
+        for s in signs.iter().take(self.n) {
+            if (h / place) % 3 == 2 {
+                code = code - 2 * place + usize::from(*at.get(k)?) * place;
+                k += 1;
+            } else if *s == Ordering::Equal {
+                return None;
+            }
+            place *= 3;
+        }
+        Some(code)
     }
 
     /// The face `code` (a base-3 digit per column: 0 at its lower bound, 1
@@ -471,6 +514,7 @@ impl Closest {
         dir: [Big::ZERO; 3],
         kn: Big::ZERO,
         kd: Big::ONE,
+        at: [2; 3],
     };
 }
 
@@ -483,6 +527,7 @@ fn point(v: [Big; 3]) -> Closest {
         dir: v,
         kn: Big::from(1),
         kd: Big::from(1),
+        at: [2; 3],
     }
 }
 
@@ -493,7 +538,8 @@ fn edge(v: &[Big; 3], (m, lo, hi): &Column) -> Option<Closest> {
     let g = dot(&mb, &mb);
     let b = dot(&mb, v);
     let nb = b.neg();
-    if nb < lo.mul(g) || nb > hi.mul(g) {
+    let (lo_g, hi_g) = (lo.mul(g), hi.mul(g));
+    if nb < lo_g || nb > hi_g {
         return None;
     }
     let mut x = *v;
@@ -507,6 +553,7 @@ fn edge(v: &[Big; 3], (m, lo, hi): &Column) -> Option<Closest> {
         dir: x,
         kn: Big::from(1),
         kd: g,
+        at: [place(&nb, &lo_g, &hi_g), 2, 2],
     })
 }
 
@@ -524,8 +571,9 @@ fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Opti
     let (b1, b2) = (dot(&a, v), dot(&b, v));
     let x1 = g12.mul(b2).sub(g22.mul(b1));
     let x2 = g12.mul(b1).sub(g11.mul(b2));
-    let inb = |x: Big, lo: &Big, hi: &Big| x >= lo.mul(det) && x <= hi.mul(det);
-    if !inb(x1, lo1, hi1) || !inb(x2, lo2, hi2) {
+    let ends = |lo: &Big, hi: &Big| (lo.mul(det), hi.mul(det));
+    let ((l1, h1), (l2, h2)) = (ends(lo1, hi1), ends(lo2, hi2));
+    if x1 < l1 || x1 > h1 || x2 < l2 || x2 > h2 {
         return None;
     }
     let nv = dot(&nrm, v);
@@ -540,7 +588,20 @@ fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Opti
         },
         kn: nv.abs(),
         kd: det,
+        at: [place(&x1, &l1, &h1), place(&x2, &l2, &h2), 2],
     })
+}
+
+/// Where `x` (in `[lo, hi]`) lies: 0 at `lo`, 1 at `hi` (not `lo`), 2
+/// strictly between.
+fn place(x: &Big, lo: &Big, hi: &Big) -> u8 {
+    if x == lo {
+        0
+    } else if x == hi {
+        1
+    } else {
+        2
+    }
 }
 
 /// `D` free columns (2D: the first two of `cols`; 3D: all three): the

@@ -76,14 +76,21 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
     // over `[0, s1]` with `s1` the grid point (2^-32) at or after its
     // bracket: a program not penetrated by then is entered no earlier.
     let mut first: Option<(i128, usize)> = None;
+    // One program: the one entered, kept for the normal (its setup, the
+    // products of every column's bounds, is not made twice).
+    let mut kept: Option<Fixed> = None;
     for g in gaps {
         let s1 = first.map_or(1 << 32, |(lo, _)| ((lo >> (p - 32)) + 1).min(1 << 32));
         let mut swept = *g;
         swept.column(d3, 0, s1);
         if swept.within_strict(r) {
-            let e = entry(&fixed(g), p, g.guess_face());
+            let program = fixed(g);
+            let e = entry(&program, p, g.guess_face());
             if first.is_none_or(|(lo, _)| e.0 < lo) {
                 first = Some(e);
+            }
+            if gaps.len() == 1 {
+                kept = Some(program);
             }
         }
     }
@@ -93,8 +100,10 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
         // The first optimal face in order: the normal's bits depend on
         // which face gives the residual (its multiple differs). One
         // program: the entry's last face is a start.
-        let hint = if gaps.len() == 1 { hint } else { usize::MAX };
-        let c = fixed(g).first_closest(lo, hint);
+        let c = match &kept {
+            Some(program) => program.first_closest(lo, hint),
+            None => fixed(g).first_closest(lo, usize::MAX),
+        };
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))

@@ -91,9 +91,14 @@ impl Gap {
     /// Up to `sweeps` sweeps of coordinate descent on `|w + M x|^2` from
     /// `x`, in raw units (rounded: any point of the box of `x` is a valid
     /// guess), stopping early at a sweep that moves nothing. The point
-    /// `w + M x` is kept up to date as the variables move. The point's
-    /// components below 2^56 raw, columns below 2^54: dot products below
-    /// 2^112; `|m|^2 / 2^32` below 2^76.
+    /// `w + M x` is kept up to date as the variables move. Budgets: columns
+    /// below 2^54, `|m|^2 / 2^32` below 2^76; the point's components below
+    /// 2^56 raw for cores in the domain (dot products below 2^112), and for
+    /// the ray's program of `ray_capsule` (its direction a column with `x`
+    /// up to 2^53) below 2^73 raw at the start, which no step lengthens by
+    /// more than its rounding (a step toward the minimum along one variable,
+    /// overshooting it by a fraction below 2^-20 at most): dot products
+    /// below 2^127.
     pub(super) fn descend(&self, x: &mut [i128; MAX_COLS], sweeps: usize) {
         let cols = self.cols.get(..self.n).unwrap_or(&[]);
         let mut v = self.w;

@@ -581,8 +581,12 @@ fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Opti
     let x1 = g12.mul(b2).sub(g22.mul(b1));
     let x2 = g12.mul(b1).sub(g11.mul(b2));
     let ends = |lo: &Big, hi: &Big| (lo.mul(det), hi.mul(det));
-    let ((l1, h1), (l2, h2)) = (ends(lo1, hi1), ends(lo2, hi2));
-    if x1 < l1 || x1 > h1 || x2 < l2 || x2 > h2 {
+    let (l1, h1) = ends(lo1, hi1);
+    if x1 < l1 || x1 > h1 {
+        return None;
+    }
+    let (l2, h2) = ends(lo2, hi2);
+    if x2 < l2 || x2 > h2 {
         return None;
     }
     let nv = dot(&nrm, v);

@@ -11,6 +11,8 @@ use fixed_collide::{
 };
 use fuzz_input::Input;
 use libfuzzer_sys::fuzz_target;
+use num_bigint::BigInt;
+use num_rational::BigRational;
 
 #[path = "../../tests/aabb_reference/mod.rs"]
 mod exact;
@@ -43,8 +45,16 @@ fn boxes<const D: usize>(input: &mut Input) {
         return;
     };
     let (ra, rb) = (RBox::of(&a), RBox::of(&b));
-    assert_eq!(aabb_overlap(&a, &b), exact::overlap_closed(&ra, &rb), "{a:?} {b:?}");
-    assert_eq!(aabb_overlap_open(&a, &b), exact::overlap_open(&ra, &rb), "{a:?} {b:?}");
+    assert_eq!(
+        aabb_overlap(&a, &b),
+        exact::overlap_closed(&ra, &rb),
+        "{a:?} {b:?}"
+    );
+    assert_eq!(
+        aabb_overlap_open(&a, &b),
+        exact::overlap_open(&ra, &rb),
+        "{a:?} {b:?}"
+    );
     let inter = aabb_intersection(&a, &b).map(|i| RBox::of(&i));
     assert_eq!(inter, exact::intersection(&ra, &rb), "{a:?} {b:?}");
     match (aabb_contact(&a, &b), exact::contact(&ra, &rb)) {
@@ -91,9 +101,10 @@ fn boxes<const D: usize>(input: &mut Input) {
     }
 }
 
-/// Oriented boxes: the SAT answer is exact for the parallelepipeds of the
-/// axes as given; the ray and ball queries must answer without panicking
-/// and agree with the reference outside their documented band.
+/// Oriented boxes, each the parallelepiped of its axes as given: the SAT
+/// answer, the ray (hit or miss, `inside`, `t`, the normal of the face
+/// entered last, the point) and the ball (hit or miss, the closest point)
+/// exactly as the references.
 fn oriented<const D: usize>(input: &mut Input, ra: Rot<D>, rb: Rot<D>)
 where
     fixed_collide::Const<D>: fixed_collide::Dim<D>,
@@ -103,24 +114,74 @@ where
     let (Ok(a), Ok(b)) = (a, b) else {
         return;
     };
-    let want = exact_obb::sat_overlap(&exact_obb::RefBox::of(&a), &exact_obb::RefBox::of(&b));
-    assert_eq!(obb_overlap(&a, &b), want, "{a:?} {b:?}");
+    let (ea, eb) = (exact_obb::RefBox::of(&a), exact_obb::RefBox::of(&b));
+    assert_eq!(
+        obb_overlap(&a, &b),
+        exact_obb::sat_overlap(&ea, &eb),
+        "{a:?} {b:?}"
+    );
     if let Ok(ray) = Ray::try_new(input.vector(), input.vector(), input.size()) {
-        let _ = ray_obb(&ray, &a);
+        oriented_ray(&ray, &a, &ea);
     }
     if let Ok(ball) = Ball::try_new(input.vector(), input.size()) {
-        let _ = sphere_obb(&ball, &a);
+        let got = sphere_obb(&ball, &a);
+        let (hit, closest) =
+            exact_obb::ball_hits(&exact_obb::bv(&ball.center()), ball.radius(), &ea);
+        assert_eq!(got.is_some(), hit, "{ball:?} {a:?}");
+        if let Some(h) = got {
+            let want: Vec<BigInt> = closest.point.iter().map(exact_obb::floor_q).collect();
+            let point: Vec<BigInt> = h
+                .point
+                .0
+                .iter()
+                .map(|x| BigInt::from(x.to_bits()))
+                .collect();
+            assert_eq!(point, want, "point: {ball:?} {a:?}");
+        }
+    }
+}
+
+fn oriented_ray<const D: usize>(ray: &Ray<D>, a: &Obb<D>, ea: &exact_obb::RefBox) {
+    let (o, dir) = (exact_obb::bv(&ray.origin()), exact_obb::bv(&ray.dir()));
+    let want = exact_obb::ray(&o, &dir, ray.max_t(), ea);
+    let got = ray_obb(ray, a);
+    assert_eq!(got.is_some(), want.hit, "{want:?} {ray:?} {a:?}");
+    let (Some(h), Some(t)) = (got, want.t.as_ref()) else {
+        return;
+    };
+    assert_eq!(h.inside, want.inside, "{ray:?} {a:?}");
+    assert_eq!(h.t.to_bits(), exact_obb::floor_raw(t), "{ray:?} {a:?}");
+    if h.inside {
+        return;
+    }
+    // The face entered last (the first listed on a tie), and the exact
+    // entry point o + t dir, each coordinate floored.
+    let (i, plus) = want.entry_axes[0];
+    let axis = a.axes()[i];
+    let normal = if plus {
+        axis
+    } else {
+        Vector(axis.0.map(|x| -x))
+    };
+    assert_eq!(h.normal, normal, "{ray:?} {a:?}");
+    for k in 0..D {
+        let at = t * BigRational::from_integer(dir[k].clone());
+        let want = &o[k] + exact_obb::floor_q(&at);
+        assert_eq!(
+            BigInt::from(h.point.0[k].to_bits()),
+            want,
+            "coordinate {k}: {ray:?} {a:?}"
+        );
     }
 }
 
 fn oriented_2d(input: &mut Input) {
-    let (ra, rb) = (Rot::<2>::from_angle(input.scalar()), Rot::<2>::from_angle(input.scalar()));
+    let (ra, rb) = (input.rot2(), input.rot2());
     oriented(input, ra, rb);
 }
 
 fn oriented_3d(input: &mut Input) {
-    let mut quat = || [0; 4].map(|_: i32| Fx::from_bits(i64::from(input.byte() as i8) << 25));
-    let (Ok(ra), Ok(rb)) = (Rot::<3>::try_from_quat(quat()), Rot::<3>::try_from_quat(quat())) else {
+    let (Some(ra), Some(rb)) = (input.rot3(), input.rot3()) else {
         return;
     };
     oriented(input, ra, rb);

@@ -3,7 +3,7 @@
 //! sometimes take any raw bits, so that the constructors' checks are
 //! exercised too.
 
-use fixed_collide::{DOMAIN, Fx, Vector};
+use fixed_collide::{DOMAIN, Fx, Rot, Vector};
 
 /// A reader of fuzzer bytes; past the end it reads zeros.
 pub struct Input<'a> {
@@ -65,5 +65,17 @@ impl<'a> Input<'a> {
     /// A vector of sizes.
     pub fn sizes<const D: usize>(&mut self) -> Vector<D> {
         Vector(core::array::from_fn(|_| self.size()))
+    }
+
+    /// A 2D rotation from an angle scalar.
+    pub fn rot2(&mut self) -> Rot<2> {
+        Rot::<2>::from_angle(self.scalar())
+    }
+
+    /// A 3D rotation from a quaternion of small components (normalized by
+    /// the constructor), or `None` when it rejects one (all zero).
+    pub fn rot3(&mut self) -> Option<Rot<3>> {
+        let q = [0; 4].map(|_: i32| Fx::from_bits(i64::from(self.byte() as i8) << 25));
+        Rot::<3>::try_from_quat(q).ok()
     }
 }

@@ -404,7 +404,10 @@ where
     Const<D>: Dim<D>,
 {
     let got = shape_cast(m, d, t);
-    if d.0.iter().any(|c| c.abs() > fixed_collide::DOMAIN) {
+    if d.0
+        .iter()
+        .any(|c| c.unsigned_abs() > fixed_collide::DOMAIN.unsigned_abs())
+    {
         assert!(
             matches!(got, Err(Error::OutOfDomain { .. })),
             "{got:?}: {d:?}"

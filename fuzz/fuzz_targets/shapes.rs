@@ -4,8 +4,8 @@
 //! library):
 //!
 //! - `overlap`, both argument orders: the least squares reference (every
-//!   pair but polygons), the orientation tests (polygon pairs), the
-//!   capsule distance (a polygon against a ball, segment or capsule);
+//!   pair but polygons), the orientation tests (a polygon against a
+//!   polygon or a box), the distance (against a ball, segment or capsule);
 //! - `ray_cast` against balls, segments and capsules (hit or miss,
 //!   `inside`, `t`, the point and the normal of an entry at the floored
 //!   time) and polygons (also the normal of the edge entered last);
@@ -244,25 +244,83 @@ where
     }
 }
 
-/// A polygon against a ball, segment or capsule (`None` for a box).
+/// A polygon against any other 2D shape, in big integers at scale 2^64
+/// (so that an oriented box's corners are exact): a ball, segment or
+/// capsule by its distance, a box as the polygon of its distinct corners
+/// (a segment or a point when a half size is zero).
 fn capsule_meets<const D: usize>(poly: &[pr::P], s: &Shape<D>) -> Option<bool>
 where
     Const<D>: Dim<D>,
 {
+    let up = |x: Fx| BigInt::from(x.to_bits()) << 32;
+    let at = |v: Vector<D>| [0, 1].map(|k| up(v.0[k]));
+    let poly: Vec<pr::BP> = poly
+        .iter()
+        .map(|&p| p.map(|c| BigInt::from(c) << 32))
+        .collect();
     let (a, b, r) = match s {
-        Shape::Sphere(x) => (x.center(), x.center(), x.radius()),
-        Shape::Segment(x) => (x.a(), x.b(), Fx::ZERO),
-        Shape::Capsule(x) => (x.a(), x.b(), x.radius()),
-        _ => return None,
+        Shape::Sphere(x) => (at(x.center()), at(x.center()), x.radius()),
+        Shape::Segment(x) => (at(x.a()), at(x.b()), Fx::ZERO),
+        Shape::Capsule(x) => (at(x.a()), at(x.b()), x.radius()),
+        _ => {
+            let mut corners = box_corners(s)?;
+            corners.dedup();
+            if corners.len() > 1 && corners.first() == corners.last() {
+                corners.pop();
+            }
+            return Some(match corners.len() {
+                1 => pr::capsule_meets(&poly, &corners[0], &corners[0], &BigInt::zero()),
+                2 => pr::capsule_meets(&poly, &corners[0], &corners[1], &BigInt::zero()),
+                _ => pr::overlap_b(&poly, &corners),
+            });
+        }
     };
-    let big = |v: Vector<D>| [0, 1].map(|k| BigInt::from(v.0[k].to_bits()));
-    let poly: Vec<pr::BP> = poly.iter().map(|&p| pr::big(p)).collect();
-    Some(pr::capsule_meets(
-        &poly,
-        &big(a),
-        &big(b),
-        &BigInt::from(r.to_bits()),
-    ))
+    Some(pr::capsule_meets(&poly, &a, &b, &up(r)))
+}
+
+/// A 2D box's four corners counter-clockwise, exact at scale 2^64 (`c +-
+/// h_0 A_0 +- h_1 A_1` for an oriented box; `None` for axes with no
+/// orientation).
+fn box_corners<const D: usize>(s: &Shape<D>) -> Option<Vec<pr::BP>>
+where
+    Const<D>: Dim<D>,
+{
+    let big = |x: Fx| BigInt::from(x.to_bits());
+    let signs = [(-1, -1), (1, -1), (1, 1), (-1, 1)];
+    match s {
+        Shape::Aabb(b) => {
+            let pick = |k: usize, hi: bool| big(if hi { b.max() } else { b.min() }.0[k]) << 32;
+            Some(
+                signs
+                    .iter()
+                    .map(|&(i, j)| [pick(0, i > 0), pick(1, j > 0)])
+                    .collect(),
+            )
+        }
+        Shape::Obb(b) => {
+            let (a0, a1) = (b.axes()[0], b.axes()[1]);
+            let turn = big(a0.0[0]) * big(a1.0[1]) - big(a0.0[1]) * big(a1.0[0]);
+            let (h0, h1) = (big(b.half().0[0]), big(b.half().0[1]));
+            let mut out: Vec<pr::BP> = signs
+                .iter()
+                .map(|&(i, j)| {
+                    [0, 1].map(|k| {
+                        (big(b.center().0[k]) << 32)
+                            + &h0 * big(a0.0[k]) * i
+                            + &h1 * big(a1.0[k]) * j
+                    })
+                })
+                .collect();
+            if turn.is_zero() && !h0.is_zero() && !h1.is_zero() {
+                return None;
+            }
+            if turn < BigInt::zero() {
+                out.reverse();
+            }
+            Some(out)
+        }
+        _ => None,
+    }
 }
 
 fn check_ray<const D: usize>(ray: &Ray<D>, s: &Shape<D>)

@@ -234,8 +234,8 @@ where
     let want = match (polygon_raw(a), polygon_raw(b)) {
         (None, None) => Some(reference::shapes_overlap(a, b)),
         (Some(p), Some(q)) => Some(pr::overlap(&p, &q)),
-        (Some(p), None) => capsule_meets(&p, b),
-        (None, Some(q)) => capsule_meets(&q, a),
+        (Some(p), None) => polygon_meets(&p, b),
+        (None, Some(q)) => polygon_meets(&q, a),
     };
     let got = overlap(a, b);
     assert_eq!(overlap(b, a), got, "swapped: {a:?} {b:?}");
@@ -248,7 +248,7 @@ where
 /// (so that an oriented box's corners are exact): a ball, segment or
 /// capsule by its distance, a box as the polygon of its distinct corners
 /// (a segment or a point when a half size is zero).
-fn capsule_meets<const D: usize>(poly: &[pr::P], s: &Shape<D>) -> Option<bool>
+fn polygon_meets<const D: usize>(poly: &[pr::P], s: &Shape<D>) -> Option<bool>
 where
     Const<D>: Dim<D>,
 {
@@ -268,10 +268,12 @@ where
             if corners.len() > 1 && corners.first() == corners.last() {
                 corners.pop();
             }
-            return Some(match corners.len() {
-                1 => pr::capsule_meets(&poly, &corners[0], &corners[0], &BigInt::zero()),
-                2 => pr::capsule_meets(&poly, &corners[0], &corners[1], &BigInt::zero()),
-                _ => pr::overlap_b(&poly, &corners),
+            // A point or a segment (the first corner to the last), else
+            // a polygon.
+            return Some(if corners.len() > 2 {
+                pr::overlap_b(&poly, &corners)
+            } else {
+                pr::capsule_meets(&poly, corners.first()?, corners.last()?, &BigInt::zero())
             });
         }
     };

@@ -6,6 +6,7 @@
 
 use fixed_collide_cli::replay::{self, Verdict};
 
+#[path = "suite/replay_support/mod.rs"]
 mod replay_support;
 
 /// The peak resident size of this process in KiB, where Linux tells it.

@@ -5,7 +5,7 @@
 #![no_main]
 
 use fixed_collide::{
-    Aabb, Ball, Fx, Obb, Ray, Rot, Vector, aabb_contact, aabb_intersection, aabb_overlap,
+    Aabb, Ball, Obb, Ray, Rot, Vector, aabb_contact, aabb_intersection, aabb_overlap,
     aabb_overlap_open, aabb_sweep, aabb_sweep_pair, obb_overlap, ray_aabb, ray_obb, sphere_aabb,
     sphere_obb,
 };

@@ -8,7 +8,7 @@
 use fixed_collide::Fx;
 use fixed_collide_cli::replay::ReplayError;
 use replay_support::{
-    arena_text, edit_line, find, join, lines, matched, queries_text, refused, repository,
+    Lcg, arena_text, edit_line, find, join, lines, matched, queries_text, refused, repository,
 };
 use serde_json::Value;
 
@@ -93,19 +93,6 @@ fn same_meaning(before: &str, after: &str, at: usize) -> bool {
     };
     let (x, y) = (&before[s + 1..e], &after[s + 1..e]);
     matches!((x.parse::<Fx>(), y.parse::<Fx>()), (Ok(a), Ok(b)) if a == b)
-}
-
-/// A small deterministic generator for the positions.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
 }
 
 #[test]

@@ -3,22 +3,9 @@
 //! an error or re-run to a match or a divergence.
 
 use fixed_collide_cli::replay;
-use replay_support::{arena_text, queries_text};
+use replay_support::{Lcg, arena_text, queries_text};
 
 use crate::replay_support;
-
-/// A small deterministic generator.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n.max(1) as u64) as usize
-    }
-}
 
 /// Bytes that make JSON interesting where they land.
 const BYTES: &[u8] = b"0123456789-.,:{}[]\"e \\\nx";

@@ -128,3 +128,18 @@ pub fn refused(text: &str) -> ReplayError {
 pub fn reseal(text: &str) -> String {
     replay::reseal(text).unwrap_or_else(|e| panic!("reseal: {e}"))
 }
+
+/// A small deterministic generator (a 64-bit linear congruential one) for
+/// the positions that tests edit.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next value in `0..n` (0 for `n = 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n.max(1) as u64) as usize
+    }
+}

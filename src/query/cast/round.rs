@@ -26,7 +26,9 @@ use crate::num::Fx;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
+use core::cell::OnceCell;
 use core::cmp::Ordering;
+use faces::{Column, Pair, dot, edge, facet, point, solid};
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
 /// (raw) with the radius sum `r > 0` (raw): the union of one program.
@@ -71,39 +73,45 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
     let d3 = pad(d);
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
+    if let [g] = gaps {
+        // One program: the entry's last face is a start for the normal's
+        // (and its setup, the products of every column's bounds, is made
+        // once).
+        let mut swept = *g;
+        swept.column(d3, 0, 1 << 32);
+        if !swept.within_strict(r) {
+            return None;
+        }
+        let program = fixed(g);
+        let (lo, hint) = entry(&program, p, g.guess_face());
+        return Some(Cast {
+            t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
+            normal: normalize(&program.first_closest(lo, hint).dir),
+            overlapping: false,
+        });
+    }
     // Only the programs the swept segment penetrates are entered (a miss
     // of every one returns before any wide arithmetic); once one is, only
     // over `[0, s1]` with `s1` the grid point (2^-32) at or after its
     // bracket: a program not penetrated by then is entered no earlier.
     let mut first: Option<(i128, usize)> = None;
-    // One program: the one entered, kept for the normal (its setup, the
-    // products of every column's bounds, is not made twice).
-    let mut kept: Option<Fixed> = None;
     for g in gaps {
         let s1 = first.map_or(1 << 32, |(lo, _)| ((lo >> (p - 32)) + 1).min(1 << 32));
         let mut swept = *g;
         swept.column(d3, 0, s1);
         if swept.within_strict(r) {
-            let program = fixed(g);
-            let e = entry(&program, p, g.guess_face());
+            let e = entry(&fixed(g), p, g.guess_face());
             if first.is_none_or(|(lo, _)| e.0 < lo) {
                 first = Some(e);
             }
-            if gaps.len() == 1 {
-                kept = Some(program);
-            }
         }
     }
-    let (lo, hint) = first?;
+    let (lo, _) = first?;
     let mut best: Option<Closest> = None;
     for g in gaps {
         // The first optimal face in order: the normal's bits depend on
-        // which face gives the residual (its multiple differs). One
-        // program: the entry's last face is a start.
-        let c = match &kept {
-            Some(program) => program.first_closest(lo, hint),
-            None => fixed(g).first_closest(lo, usize::MAX),
-        };
+        // which face gives the residual (its multiple differs).
+        let c = fixed(g).first_closest(lo, usize::MAX);
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
@@ -217,10 +225,12 @@ struct Closest {
 struct Fixed {
     w: [Big; 3],
     d64: [Big; 3],
-    cols: [([i128; 3], Big, Big); 6],
-    /// Per column, `lo m` and `hi m` (what a column at a bound adds) and
-    /// `m` itself, as wide integers: computed once, not per face.
-    ends: [[[Big; 3]; 3]; 6],
+    /// The columns in use (the first `n`), with what each adds at a bound
+    /// computed once, not per face.
+    cols: [Column; 6],
+    /// The pairs of the first four columns (3D facets), on first use:
+    /// `(i, j)`, `i < j`, at `j (j - 1) / 2 + i`.
+    pairs: [OnceCell<Option<Pair>>; 6],
     n: usize,
     r2: Big,
     dim: usize,
@@ -229,26 +239,20 @@ struct Fixed {
 impl Fixed {
     fn new<const D: usize>(gap: &Gap, d: [i128; 3], r: i128, p: u32) -> Fixed {
         let scale = Big::pow2(p);
-        let mut cols = [([0i128; 3], Big::from(0), Big::from(0)); 6];
+        let mut cols = core::array::from_fn(|_| Column::empty());
         let mut n = 0;
         for (m, lo, hi) in gap.columns() {
             if let Some(slot) = cols.get_mut(n) {
-                *slot = (m, Big::from(lo).mul(scale), Big::from(hi).mul(scale));
+                *slot = Column::new(m, Big::from(lo).mul(scale), Big::from(hi).mul(scale));
                 n += 1;
             }
         }
         let rr = Big::from(r).mul(Big::pow2(32 + p));
-        // Only the columns in use (the products are the costly part).
-        let mut ends = [[[Big::ZERO; 3]; 3]; 6];
-        for (slot, (m, lo, hi)) in ends.iter_mut().zip(&cols).take(n) {
-            let mb = m.map(Big::from);
-            *slot = [mb.map(|c| lo.mul(c)), mb.map(|c| hi.mul(c)), mb];
-        }
         Fixed {
             w: gap.offset().map(|c| Big::from(c).mul(scale)),
             d64: d.map(|c| Big::from(c << 32)),
             cols,
-            ends,
+            pairs: Default::default(),
             n,
             r2: rr.square(),
             dim: D,
@@ -282,13 +286,16 @@ impl Fixed {
     /// stopping there changes no answer.
     fn optimal(&self, code: usize, dir: &[Big; 3]) -> bool {
         let mut c = code;
-        self.ends.iter().take(self.n).all(|[.., m]| {
+        self.cols.iter().take(self.n).all(|col| {
             let digit = c % 3;
             c /= 3;
-            let slope = dot(m, dir);
+            // A free column's slope is not read: no product for it.
             match digit {
-                0 => !slope.is_negative(),
-                1 => slope.is_negative() || slope.is_zero(),
+                0 => !dot(&col.m, dir).is_negative(),
+                1 => {
+                    let slope = dot(&col.m, dir);
+                    slope.is_negative() || slope.is_zero()
+                }
                 _ => true,
             }
         })
@@ -408,8 +415,8 @@ impl Fixed {
             return self.closest(j, None);
         }
         let mut signs = [Ordering::Equal; 6];
-        for (slot, [.., m]) in signs.iter_mut().zip(self.ends.iter().take(self.n)) {
-            let slope = dot(m, &c.dir);
+        for (slot, col) in signs.iter_mut().zip(self.cols.iter().take(self.n)) {
+            let slope = dot(&col.m, &c.dir);
             *slot = if slope.is_negative() {
                 Ordering::Less
             } else if slope.is_zero() {
@@ -484,7 +491,7 @@ impl Fixed {
         let mut free = [0usize; 3];
         let mut k = 0;
         let mut vf = *v;
-        for (i, [at_lo, at_hi, _]) in self.ends.iter().take(self.n).enumerate() {
+        for (i, col) in self.cols.iter().take(self.n).enumerate() {
             let digit = c % 3;
             c /= 3;
             if digit == 2 {
@@ -492,8 +499,7 @@ impl Fixed {
                 k += 1;
                 continue;
             }
-            let at = if digit == 0 { at_lo } else { at_hi };
-            for (vk, ak) in vf.iter_mut().zip(at) {
+            for (vk, ak) in vf.iter_mut().zip(col.at(digit == 1)) {
                 *vk = vk.add(*ak);
             }
         }
@@ -504,15 +510,21 @@ impl Fixed {
         match (k, col(0), col(1), col(2)) {
             (0, ..) => Some(point(vf)),
             (1, Some(a), ..) => edge(&vf, a),
-            (2, Some(a), Some(b), _) if self.dim == 3 => facet(&vf, a, b),
+            (2, Some(a), Some(b), _) if self.dim == 3 => {
+                let [i, j, _] = free;
+                match self.pairs.get(j * j.saturating_sub(1) / 2 + i) {
+                    Some(slot) if j < 4 => {
+                        facet(&vf, a, b, slot.get_or_init(|| Pair::new(a, b)).as_ref()?)
+                    }
+                    _ => facet(&vf, a, b, &Pair::new(a, b)?),
+                }
+            }
             (2, Some(a), Some(b), _) => solid(&vf, [a, b, a], false),
             (3, Some(a), Some(b), Some(e)) => solid(&vf, [a, b, e], true),
             _ => None,
         }
     }
 }
-
-type Column = ([i128; 3], Big, Big);
 
 impl Closest {
     /// The point is in the set.
@@ -527,139 +539,6 @@ impl Closest {
     };
 }
 
-/// A vertex of the bounds: the residual is the offset.
-fn point(v: [Big; 3]) -> Closest {
-    Closest {
-        inside: false,
-        num: dot(&v, &v),
-        den: Big::from(1),
-        dir: v,
-        kn: Big::from(1),
-        kd: Big::from(1),
-        at: [2; 3],
-    }
-}
-
-/// One free column `m`: `x = -(m.v) / |m|^2` in bounds; residual `(|m|^2 v
-/// - (m.v) m) / |m|^2`.
-fn edge(v: &[Big; 3], (m, lo, hi): &Column) -> Option<Closest> {
-    let mb = m.map(Big::from);
-    let g = dot(&mb, &mb);
-    let b = dot(&mb, v);
-    let nb = b.neg();
-    let (lo_g, hi_g) = (lo.mul(g), hi.mul(g));
-    if nb < lo_g || nb > hi_g {
-        return None;
-    }
-    let mut x = *v;
-    for (xk, mk) in x.iter_mut().zip(&mb) {
-        *xk = xk.mul(g).sub(b.mul(*mk));
-    }
-    Some(Closest {
-        inside: false,
-        num: dot(&x, &x),
-        den: g.square(),
-        dir: x,
-        kn: Big::from(1),
-        kd: g,
-        at: [place(&nb, &lo_g, &hi_g), 2, 2],
-    })
-}
-
-/// Two free columns in 3D with normal `n = m1 x m2`: the minimizer by
-/// Cramer's rule (the Gram determinant is `|n|^2`); distance `|n.v| /
-/// |n|`, residual along `n`.
-fn facet(v: &[Big; 3], (m1, lo1, hi1): &Column, (m2, lo2, hi2): &Column) -> Option<Closest> {
-    let (a, b) = (m1.map(Big::from), m2.map(Big::from));
-    let nrm = cross(&a, &b);
-    let det = dot(&nrm, &nrm);
-    if det.is_zero() {
-        return None;
-    }
-    let (g11, g12, g22) = (dot(&a, &a), dot(&a, &b), dot(&b, &b));
-    let (b1, b2) = (dot(&a, v), dot(&b, v));
-    let x1 = g12.mul(b2).sub(g22.mul(b1));
-    let x2 = g12.mul(b1).sub(g11.mul(b2));
-    let ends = |lo: &Big, hi: &Big| (lo.mul(det), hi.mul(det));
-    let (l1, h1) = ends(lo1, hi1);
-    if x1 < l1 || x1 > h1 {
-        return None;
-    }
-    let (l2, h2) = ends(lo2, hi2);
-    if x2 < l2 || x2 > h2 {
-        return None;
-    }
-    let nv = dot(&nrm, v);
-    Some(Closest {
-        inside: false,
-        num: nv.square(),
-        den: det,
-        dir: if nv.is_negative() {
-            nrm.map(Big::neg)
-        } else {
-            nrm
-        },
-        kn: nv.abs(),
-        kd: det,
-        at: [place(&x1, &l1, &h1), place(&x2, &l2, &h2), 2],
-    })
-}
-
-/// Where `x` (in `[lo, hi]`) lies: 0 at `lo`, 1 at `hi` (not `lo`), 2
-/// strictly between.
-fn place(x: &Big, lo: &Big, hi: &Big) -> u8 {
-    if x == lo {
-        0
-    } else if x == hi {
-        1
-    } else {
-        2
-    }
-}
-
-/// `D` free columns (2D: the first two of `cols`; 3D: all three): the
-/// solution of `M x = -v` in bounds puts `s d` inside `Z`.
-fn solid(v: &[Big; 3], cols: [&Column; 3], three: bool) -> Option<Closest> {
-    let m = cols.map(|c| c.0.map(Big::from));
-    let nv = v.map(Big::neg);
-    let [c0, c1, c2] = &m;
-    let e3 = [Big::from(0), Big::from(0), Big::from(1)];
-    let last = if three { c2 } else { &e3 };
-    let mut det = det3(c0, c1, last);
-    if det.is_zero() {
-        return None;
-    }
-    let mut nums = [det3(&nv, c1, last), det3(c0, &nv, last)];
-    let third = det3(c0, c1, &nv);
-    if det.is_negative() {
-        det = det.neg();
-        nums = nums.map(Big::neg);
-    }
-    let third = if det3(c0, c1, last).is_negative() {
-        third.neg()
-    } else {
-        third
-    };
-    let inb = |x: &Big, c: &Column| *x >= c.1.mul(det) && *x <= c.2.mul(det);
-    let ok = inb(&nums[0], cols[0]) && inb(&nums[1], cols[1]) && (!three || inb(&third, cols[2]));
-    ok.then_some(Closest::INSIDE)
-}
-
-fn dot(a: &[Big; 3], b: &[Big; 3]) -> Big {
-    a[0].mul(b[0]).add(a[1].mul(b[1])).add(a[2].mul(b[2]))
-}
-
-fn cross(a: &[Big; 3], b: &[Big; 3]) -> [Big; 3] {
-    [
-        a[1].mul(b[2]).sub(a[2].mul(b[1])),
-        a[2].mul(b[0]).sub(a[0].mul(b[2])),
-        a[0].mul(b[1]).sub(a[1].mul(b[0])),
-    ]
-}
-
-fn det3(a: &[Big; 3], b: &[Big; 3], c: &[Big; 3]) -> Big {
-    dot(a, &cross(b, c))
-}
-
+mod faces;
 #[cfg(test)]
 mod tests;

@@ -232,6 +232,13 @@ impl Big {
         Big::make(self.neg, r, self.len)
     }
 
+    /// The magnitude's top bits: `(m, e)` with `m 2^e <= |self| < (m + 1)
+    /// 2^e` and `m < 2^63` (`e = 0` below 2^63: `m` is the magnitude).
+    pub(crate) fn top(&self) -> (u64, u32) {
+        let e = self.bits().saturating_sub(63);
+        (self.shr(e).low_u128() as u64, e)
+    }
+
     /// `2^n` for `n < 1023`.
     pub(crate) fn pow2(n: u32) -> Big {
         Big::from(1).shl(n)

@@ -10,7 +10,7 @@
 //!   >= 32`) at which the predicate "`s > a`" fails, which is `g(s) < R`
 //!   or `g` not decreasing at `s` (the derivative of `g^2` is `2 r . d`,
 //!   `r` the residual of the closest point), decided exactly at each `s`
-//!   by [`Fixed`]. Found by Newton's method on `g^2 - R^2` from the left
+//!   by [`Fixed`]. Found by Newton's method on `g - R` from the left
 //!   (its floored steps never pass `a`: see [`entry`]), a bisection
 //!   finishing what it leaves; each closest point stops at the first face
 //!   of the program that satisfies the optimality conditions. `t_enter` is
@@ -22,6 +22,7 @@
 //!   and a floored division) adds less than 2^-32: within 2^-30.
 
 use super::{Cast, pad};
+use crate::kernel::sqrt::isqrt_u128;
 use crate::num::Fx;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
@@ -130,16 +131,20 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p`, and
 /// the face of the last closest point found (near `lo`).
 ///
-/// Newton's method from the left on `f(j) = dist^2 - R^2` (at `s = j /
-/// 2^p`), then a bisection for what is left. `f` is convex (the squared
+/// Newton's method from the left on `g(j) - R` (`g` the distance at `s =
+/// j / 2^p`), then a bisection for what is left. `g` is convex (the
 /// distance to a convex set along a line) and continuously differentiable
-/// where the distance is positive (its derivative is `2 r . d`, `r` the
-/// residual), and `f(a) = 0`: at any `j` before the entry the step `-f /
-/// f'` does not pass the root, nor does its floor, so every iterate stays
-/// at or before it, and the answer is still the unique `floor(a 2^p)` the
-/// bisection alone would find. The steps shrink quadratically near a
-/// simple root; a grazing approach (slow linear steps) leaves the rest to
-/// the bisection after [`NEWTON_STEPS`].
+/// where it is positive (`g^2` has the derivative `2 r . d`, `r` the
+/// residual), and `g(a) = R`: at any `j` before the entry the tangent lies
+/// below `g`, so the step `-(g - R) / g'` does not pass the root, nor does
+/// any shorter step or its floor. Each step is the step on `g^2 - R^2`
+/// lengthened by a lower bound of `2 g / (g + R)` (the ratio of the two
+/// steps, at least 1 before the entry), so every iterate stays at or before
+/// `a`, and the answer is still the unique `floor(a 2^p)` the bisection
+/// alone would find. On a facet `g` is linear: one step lands within the
+/// bound's precision (about 2^-31 of the step) of the root. The steps
+/// shrink quadratically near a simple root; a grazing approach (slow linear
+/// steps) leaves the rest to the bisection after [`NEWTON_STEPS`].
 fn entry(fixed: &Fixed, p: u32, guess: usize) -> (i128, usize) {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
@@ -232,6 +237,8 @@ struct Fixed {
     /// `(i, j)`, `i < j`, at `j (j - 1) / 2 + i`.
     pairs: [OnceCell<Option<Pair>>; 6],
     n: usize,
+    /// `R` and `R^2` at the program's scale.
+    rr: Big,
     r2: Big,
     dim: usize,
 }
@@ -254,25 +261,69 @@ impl Fixed {
             cols,
             pairs: Default::default(),
             n,
+            rr,
             r2: rr.square(),
             dim: D,
         }
     }
 
-    /// The floor of Newton's step `-f(j) / f'(j)` (in units of `2^-p`)
-    /// from the closest point `c` at a `j` before the entry, `f = dist^2 -
-    /// R^2`: `f = num / den - R^2`,
-    /// `f' = 2 r . d 2^32` with the residual `r = dir kn / kd`. `None` when
-    /// `j` is not before the entry (`f <= 0`, or `f` not decreasing).
-    /// Budgets: the numerator below 2^850, the denominator below 2^740.
+    /// The floor of a Newton step (in units of `2^-p`) from the closest
+    /// point `c` at a `j` before the entry: the step `-f(j) / f'(j)` on `f
+    /// = dist^2 - R^2` (`f = num / den - R^2`, `f' = 2 r . d 2^32` with the
+    /// residual `r = dir kn / kd`), lengthened towards the step on the
+    /// distance itself (see the body). `None` when `j` is not before the
+    /// entry (`f <= 0`, or `f` not decreasing). Budgets: the numerator
+    /// below 2^890 (2^850 times the factor's 34 bits), the denominator below
+    /// 2^780.
     fn newton_step(&self, c: &Closest) -> Option<i128> {
         let slope = dot(&c.dir, &self.d64);
         let excess = c.num.sub(self.r2.mul(c.den));
         if c.inside || !slope.is_negative() || excess.is_negative() || excess.is_zero() {
             return None;
         }
-        let down = Big::from(2).mul(c.den).mul(c.kn).mul(slope.neg());
-        (!down.is_zero()).then(|| excess.mul(c.kd).div_floor(down).to_i128_saturating())
+        let mut down = Big::from(2).mul(c.den).mul(c.kn).mul(slope.neg());
+        let mut up = excess.mul(c.kd);
+        // Newton's step on the distance `g - R` itself (also convex, so its
+        // steps from the left do not pass the root either): the step on
+        // `g^2 - R^2` times `2 g / (g + R)`, which exceeds 1 before the
+        // entry. On a facet `g` is linear in `s` and one step reaches the
+        // root. Times a lower bound `m / 2^32` of that factor (from a lower
+        // bound of `g`), so the step still does not pass the root.
+        let m = self.distance_factor(&c.num, &c.den);
+        if m > Big::pow2(32) {
+            up = up.mul(m);
+            down = down.mul(Big::pow2(32));
+        }
+        (!down.is_zero()).then(|| up.div_floor(down).to_i128_saturating())
+    }
+
+    /// `floor(2^33 A / (A + R))` for a lower bound `A` of the distance
+    /// `sqrt(num / den)` (at the program's scale, `num`, `den > 0`): at
+    /// most `2^32` times `2 g / (g + R)`, since `x / (x + R)` increases with
+    /// `x`. `A = isqrt(q) 2^(e/2)` with `q 2^e <= m_n 2^e_n / ((m_d + 1)
+    /// 2^e_d) <= num / den` from the top bits of each.
+    fn distance_factor(&self, num: &Big, den: &Big) -> Big {
+        let ((mn, en), (md, ed)) = (num.top(), den.top());
+        let mut q = (u128::from(mn) << 64) / (u128::from(md) + 1);
+        let mut e = i64::from(en) - i64::from(ed) - 64;
+        if e % 2 != 0 {
+            q >>= 1;
+            e += 1;
+        }
+        let root = Big::from(isqrt_u128(q) as i128);
+        let h = e / 2;
+        let shift = |x: Big, by: i64| x.mul(Big::pow2(u32::try_from(by).unwrap_or(0)));
+        // `A` and `R` at one scale: the one with the smaller power of two.
+        let (a, r) = if h >= 0 {
+            (shift(root, h), self.rr)
+        } else {
+            (root, shift(self.rr, -h))
+        };
+        let sum = a.add(r);
+        if sum.is_zero() {
+            return Big::ZERO;
+        }
+        a.mul(Big::pow2(33)).div_floor(sum)
     }
 
     /// Whether the face `code` (a base-3 digit per column: 0 at its lower

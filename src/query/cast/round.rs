@@ -84,10 +84,14 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
             return None;
         }
         let program = fixed(g);
-        let (lo, hint) = entry(&program, p, g.guess_face());
+        let e = entry(&program, p, g.guess_face());
+        let c = match e.at_lo {
+            Some((c, face)) => program.first_from(e.lo, c, face),
+            None => program.first_closest(e.lo, e.hint),
+        };
         return Some(Cast {
-            t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
-            normal: normalize(&program.first_closest(lo, hint).dir),
+            t_enter: Fx::from_bits((e.lo >> (p - 32)) as i64),
+            normal: normalize(&c.dir),
             overlapping: false,
         });
     }
@@ -102,8 +106,8 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
         swept.column(d3, 0, s1);
         if swept.within_strict(r) {
             let e = entry(&fixed(g), p, g.guess_face());
-            if first.is_none_or(|(lo, _)| e.0 < lo) {
-                first = Some(e);
+            if first.is_none_or(|(lo, _)| e.lo < lo) {
+                first = Some((e.lo, e.hint));
             }
         }
     }
@@ -128,8 +132,8 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 }
 
 /// The entry `a` of a program that the swept segment penetrates and the
-/// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p`, and
-/// the face of the last closest point found (near `lo`).
+/// start does not: the `lo` with `lo / 2^p <= a < (lo + 1) / 2^p` (see
+/// [`Entry`]).
 ///
 /// Newton's method from the left on `g(j) - R` (`g` the distance at `s =
 /// j / 2^p`), then a bisection for what is left. `g` is convex (the
@@ -145,7 +149,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// bound's precision (about 2^-31 of the step) of the root. The steps
 /// shrink quadratically near a simple root; a grazing approach (slow linear
 /// steps) leaves the rest to the bisection after [`NEWTON_STEPS`].
-fn entry(fixed: &Fixed, p: u32, guess: usize) -> (i128, usize) {
+fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
     // and closing in, else no time would hit; at 1 past the entry).
     let (mut lo, mut hi) = (0i128, 1i128 << p);
@@ -160,8 +164,13 @@ fn entry(fixed: &Fixed, p: u32, guess: usize) -> (i128, usize) {
                 // Within one step: the next grid point is past the entry
                 // (the answer, with its closest point), or still before
                 // it and the walk goes on from there.
+                let face = hint;
                 if fixed.past_entry(lo + 1, &mut hint) {
-                    return (lo, hint);
+                    return Entry {
+                        lo,
+                        hint,
+                        at_lo: Some((c, face)),
+                    };
                 }
                 lo += 1;
             }
@@ -176,7 +185,20 @@ fn entry(fixed: &Fixed, p: u32, guess: usize) -> (i128, usize) {
             lo = mid;
         }
     }
-    (lo, hint)
+    Entry {
+        lo,
+        hint,
+        at_lo: None,
+    }
+}
+
+/// What [`entry`] finds: `lo`, the face of the last closest point, and
+/// the closest point at `lo` with its face when the walk computed it (a
+/// start for the normal's).
+struct Entry {
+    lo: i128,
+    hint: usize,
+    at_lo: Option<(Closest, usize)>,
 }
 
 /// Newton steps before [`entry`] bisects.
@@ -460,6 +482,12 @@ impl Fixed {
         }
         let mut h = hint;
         let c = self.closest(j, Some(&mut h));
+        self.first_from(j, c, h)
+    }
+
+    /// [`Fixed::first_closest`] from the closest point `c` at `j` that
+    /// [`Fixed::closest`] found on the face `h`.
+    fn first_from(&self, j: i128, c: Closest, h: usize) -> Closest {
         if c.inside || c.num.is_zero() {
             // At distance zero a facet's "residual" is its normal, not a
             // unique direction: the plain scan.
@@ -501,7 +529,7 @@ impl Fixed {
                 return face;
             }
         }
-        (0..faces)
+        (0..self.faces())
             .filter(|&code| agrees(code))
             .find_map(|code| {
                 let face = self.face(&v, code)?;

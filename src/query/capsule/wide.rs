@@ -232,11 +232,17 @@ impl Big {
         Big::make(self.neg, r, self.len)
     }
 
-    /// The magnitude's top bits: `(m, e)` with `m 2^e <= |self| < (m + 1)
-    /// 2^e` and `m < 2^63` (`e = 0` below 2^63: `m` is the magnitude).
-    pub(crate) fn top(&self) -> (u64, u32) {
-        let e = self.bits().saturating_sub(63);
-        (self.shr(e).low_u128() as u64, e)
+    /// `self / d` (both positive) from below, to 125 bits: `(q, e)` with
+    /// `q 2^e <= self / d < (q + 1) 2^e` and `2^125 <= q < 2^127`, `q` the
+    /// floor of `self 2^-e / d` (one division with a two-limb quotient).
+    pub(crate) fn ratio_below(&self, d: &Big) -> (u128, i32) {
+        let k = 126 - (self.bits() as i32 - d.bits() as i32);
+        let q = if k >= 0 {
+            self.shl(k.unsigned_abs()).div_floor(*d)
+        } else {
+            self.div_floor(d.shl(k.unsigned_abs()))
+        };
+        (q.low_u128(), -k)
     }
 
     /// `2^n` for `n < 1023`.

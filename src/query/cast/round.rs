@@ -146,7 +146,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// steps, at least 1 before the entry), so every iterate stays at or before
 /// `a`, and the answer is still the unique `floor(a 2^p)` the bisection
 /// alone would find. On a facet `g` is linear: one step lands within the
-/// bound's precision (about 2^-31 of the step) of the root. The steps
+/// bound's precision (about 2^-62 of the step) of the root. The steps
 /// shrink quadratically near a simple root; a grazing approach (slow linear
 /// steps) leaves the rest to the bisection after [`NEWTON_STEPS`].
 fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
@@ -295,8 +295,8 @@ impl Fixed {
     /// residual `r = dir kn / kd`), lengthened towards the step on the
     /// distance itself (see the body). `None` when `j` is not before the
     /// entry (`f <= 0`, or `f` not decreasing). Budgets: the numerator
-    /// below 2^890 (2^850 times the factor's 34 bits), the denominator below
-    /// 2^780.
+    /// below 2^916 (2^850 times the factor's 66 bits), the denominator below
+    /// 2^804.
     fn newton_step(&self, c: &Closest) -> Option<i128> {
         let slope = dot(&c.dir, &self.d64);
         let excess = c.num.sub(self.r2.mul(c.den));
@@ -309,32 +309,32 @@ impl Fixed {
         // steps from the left do not pass the root either): the step on
         // `g^2 - R^2` times `2 g / (g + R)`, which exceeds 1 before the
         // entry. On a facet `g` is linear in `s` and one step reaches the
-        // root. Times a lower bound `m / 2^32` of that factor (from a lower
+        // root. Times a lower bound `m / 2^64` of that factor (from a lower
         // bound of `g`), so the step still does not pass the root.
         let m = self.distance_factor(&c.num, &c.den);
-        if m > Big::pow2(32) {
+        if m > Big::pow2(64) {
             up = up.mul(m);
-            down = down.mul(Big::pow2(32));
+            down = down.mul(Big::pow2(64));
         }
         (!down.is_zero()).then(|| up.div_floor(down).to_i128_saturating())
     }
 
-    /// `floor(2^33 A / (A + R))` for a lower bound `A` of the distance
+    /// `floor(2^65 A / (A + R))` for a lower bound `A` of the distance
     /// `sqrt(num / den)` (at the program's scale, `num`, `den > 0`): at
-    /// most `2^32` times `2 g / (g + R)`, since `x / (x + R)` increases with
-    /// `x`. `A = isqrt(q) 2^(e/2)` with `q 2^e <= m_n 2^e_n / ((m_d + 1)
-    /// 2^e_d) <= num / den` from the top bits of each.
+    /// most `2^64` times `2 g / (g + R)`, since `x / (x + R)` increases with
+    /// `x`. `A = isqrt(q) 2^(e/2)` with `q 2^e <= num / den` and `q` of 125
+    /// or 126 bits, so `A` is within about 2^-62 of `g`: on a facet the
+    /// step lands within a unit of the root for precisions `p` up to about
+    /// 60.
     fn distance_factor(&self, num: &Big, den: &Big) -> Big {
-        let ((mn, en), (md, ed)) = (num.top(), den.top());
-        let mut q = (u128::from(mn) << 64) / (u128::from(md) + 1);
-        let mut e = i64::from(en) - i64::from(ed) - 64;
+        let (mut q, mut e) = num.ratio_below(den);
         if e % 2 != 0 {
             q >>= 1;
             e += 1;
         }
         let root = Big::from(isqrt_u128(q) as i128);
         let h = e / 2;
-        let shift = |x: Big, by: i64| x.mul(Big::pow2(u32::try_from(by).unwrap_or(0)));
+        let shift = |x: Big, by: i32| x.mul(Big::pow2(by.unsigned_abs()));
         // `A` and `R` at one scale: the one with the smaller power of two.
         let (a, r) = if h >= 0 {
             (shift(root, h), self.rr)
@@ -345,7 +345,7 @@ impl Fixed {
         if sum.is_zero() {
             return Big::ZERO;
         }
-        a.mul(Big::pow2(33)).div_floor(sum)
+        a.mul(Big::pow2(65)).div_floor(sum)
     }
 
     /// Whether the face `code` (a base-3 digit per column: 0 at its lower

@@ -188,4 +188,18 @@ proptest! {
         let sat = ra.clamp(BigInt::from(i128::MIN), BigInt::from(i128::MAX));
         prop_assert_eq!(BigInt::from(a.to_i128_saturating()), sat);
     }
+
+    #[test]
+    fn ratio_below_is_the_floor_at_its_scale((a, ra) in positive(13), (d, rd) in positive(12)) {
+        // q 2^e <= a / d < (q + 1) 2^e, with 2^125 <= q < 2^127.
+        let (q, e) = a.ratio_below(&d);
+        let rq = BigInt::from(q);
+        prop_assert!(rq >= BigInt::from(1) << 125u32 && rq < BigInt::from(1) << 127u32, "q {}", q);
+        let (num, den) = if e >= 0 {
+            (ra.clone(), rd.clone() << e.unsigned_abs())
+        } else {
+            (ra.clone() << e.unsigned_abs(), rd.clone())
+        };
+        prop_assert_eq!(num.div_floor(&den), rq, "e {}", e);
+    }
 }

@@ -60,9 +60,9 @@ proptest! {
 proptest! {
     #![proptest_config(crate::query::capsule::wide::props::config())]
 
-    /// The factor that lengthens a Newton step is at most `2^32` times `2
-    /// g / (g + R)` for `g = sqrt(num / den)`: `m^2 R^2 den <= (2^33 -
-    /// m)^2 num` (both sides of `m R <= (2^33 - m) g` squared), so the
+    /// The factor that lengthens a Newton step is at most `2^64` times `2
+    /// g / (g + R)` for `g = sqrt(num / den)`: `m^2 R^2 den <= (2^65 -
+    /// m)^2 num` (both sides of `m R <= (2^65 - m) g` squared), so the
     /// step does not pass the root.
     #[test]
     fn distance_factor_is_below_the_distance_steps_ratio(
@@ -77,7 +77,7 @@ proptest! {
         let num = Big::from(n.0).mul(Big::from(n.1)).mul(Big::pow2(n.2));
         let den = Big::from(dn.0).mul(Big::pow2(dn.1));
         let m = f.distance_factor(&num, &den);
-        let full = Big::pow2(33);
+        let full = Big::pow2(65);
         prop_assert!(!m.is_negative() && m <= full, "m {:?}", m);
         let rest = full.sub(m);
         prop_assert!(

@@ -28,8 +28,7 @@ use crate::query::capsule::core::Gap;
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
 use core::cell::OnceCell;
-use core::cmp::Ordering;
-use faces::{Column, Pair, dot, edge, facet, point, solid};
+use faces::{Column, Pair, dot, edge, face_root, facet, point, solid};
 
 /// The cast of the program `gap` (a point is `moving - target`) along `d`
 /// (raw) with the radius sum `r > 0` (raw): the union of one program.
@@ -146,8 +145,11 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
 /// steps, at least 1 before the entry), so every iterate stays at or before
 /// `a`, and the answer is still the unique `floor(a 2^p)` the bisection
 /// alone would find. On a facet `g` is linear: one step lands within the
-/// bound's precision (about 2^-62 of the step) of the root. The steps
-/// shrink quadratically near a simple root; a grazing approach (slow linear
+/// bound's precision (about 2^-62 of the step) of the root. On a vertex or
+/// an edge the root of that face's own distance is tried first (the entry
+/// while the face stays the closest), and kept only when the exact test
+/// there puts it before the entry, so the walk still never passes `a`. The
+/// steps shrink quadratically near a simple root; a grazing approach (slow linear
 /// steps) leaves the rest to the bisection after [`NEWTON_STEPS`].
 fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
     // Invariant: `lo / 2^p <= a < hi / 2^p` (at 0 the shapes are apart
@@ -156,23 +158,42 @@ fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
     // The face of the last closest point: the next one is likely there
     // (at the start, the face of the cheap descent's guess at `s = 0`).
     let mut hint = guess;
+    let mut c = fixed.closest(lo, Some(&mut hint));
     for _ in 0..NEWTON_STEPS {
-        let c = fixed.closest(lo, Some(&mut hint));
         match fixed.newton_step(&c) {
-            Some(step) if step > 0 => lo = (lo + step).min(hi - 1),
+            Some(step) if step > 0 => {
+                let next = (lo + step).min(hi - 1);
+                // On a vertex or an edge the root of that face's own
+                // distance is the entry while the face stays the closest:
+                // tried first when beyond Newton's point. Its closest point
+                // says whether it is before the entry (the walk goes on from
+                // there) or past it (a new upper end).
+                if let Some(root) = fixed.face_root(lo, hint).filter(|&t| t > next && t < hi) {
+                    let mut h = hint;
+                    let at = fixed.closest(root, Some(&mut h));
+                    if !fixed.past(&at) {
+                        (lo, c, hint) = (root, at, h);
+                        continue;
+                    }
+                    hi = root;
+                }
+                lo = next;
+                c = fixed.closest(lo, Some(&mut hint));
+            }
             Some(_) => {
                 // Within one step: the next grid point is past the entry
                 // (the answer, with its closest point), or still before
                 // it and the walk goes on from there.
                 let face = hint;
-                if fixed.past_entry(lo + 1, &mut hint) {
+                let at = fixed.closest(lo + 1, Some(&mut hint));
+                if fixed.past(&at) {
                     return Entry {
                         lo,
                         hint,
                         at_lo: Some((c, face)),
                     };
                 }
-                lo += 1;
+                (lo, c) = (lo + 1, at);
             }
             None => break,
         }
@@ -377,8 +398,50 @@ impl Fixed {
     /// Whether `s = j / 2^p` is past the entry `a`: `g(s) < R`, or `g`
     /// does not decrease at `s` (`r . d >= 0`).
     fn past_entry(&self, j: i128, hint: &mut usize) -> bool {
-        let c = self.closest(j, Some(hint));
+        self.past(&self.closest(j, Some(hint)))
+    }
+
+    /// [`Fixed::past_entry`] from the closest point there.
+    fn past(&self, c: &Closest) -> bool {
         c.inside || c.num < self.r2.mul(c.den) || !dot(&c.dir, &self.d64).is_negative()
+    }
+
+    /// From `s = j / 2^p`, where the closest point is on the face `code`:
+    /// when that face is a vertex or an edge of the bounds, the first `j`
+    /// (floored) at which the distance to that vertex, or to the line of
+    /// that edge, falls to `R` (see [`face_root`]).
+    fn face_root(&self, j: i128, code: usize) -> Option<i128> {
+        let (vf, free, k) = self.fixed_part(&self.offset(j), code)?;
+        let col = match k {
+            0 => None,
+            1 => Some(self.cols.get(free[0])?),
+            _ => return None,
+        };
+        let t = face_root(&vf, col, &self.d64, &self.r2)?;
+        Some(j.saturating_add(t.to_i128_saturating()))
+    }
+
+    /// The offset `v` with the fixed columns of the face `code` at their
+    /// bounds, the free columns (their indices, then how many), or `None`
+    /// for more free columns than the dimension.
+    fn fixed_part(&self, v: &[Big; 3], code: usize) -> Option<([Big; 3], [usize; 3], usize)> {
+        let mut c = code;
+        let mut free = [0usize; 3];
+        let mut k = 0;
+        let mut vf = *v;
+        for (i, col) in self.cols.iter().take(self.n).enumerate() {
+            let digit = c % 3;
+            c /= 3;
+            if digit == 2 {
+                *free.get_mut(k)? = i;
+                k += 1;
+                continue;
+            }
+            for (vk, ak) in vf.iter_mut().zip(col.at(digit == 1)) {
+                *vk = vk.add(*ak);
+            }
+        }
+        (k <= self.dim).then_some((vf, free, k))
     }
 
     /// The closest point at `s = j / 2^p`: the best of the faces of the
@@ -465,126 +528,11 @@ impl Fixed {
         faces
     }
 
-    /// [`Fixed::closest`] in order (the first optimal face), found fast
-    /// from the face `hint` (none: past every face). At a positive distance
-    /// the residual is the same on every optimal face, so a face can be
-    /// optimal only if its digits agree with the signs of `m_i . r` at the
-    /// hint's closest point: `m_i . r > 0` only at the lower bound, `< 0`
-    /// only at the upper, a free column only where it is 0. Where those
-    /// zeros are exactly the hint face's free columns, the first optimal
-    /// face follows from where its minimizer has them
-    /// ([`Fixed::first_optimal`]); otherwise the faces that agree are tried
-    /// in order, and the others are skipped.
-    fn first_closest(&self, j: i128, hint: usize) -> Closest {
-        let faces = self.faces();
-        if hint >= faces {
-            return self.closest(j, None);
-        }
-        let mut h = hint;
-        let c = self.closest(j, Some(&mut h));
-        self.first_from(j, c, h)
-    }
-
-    /// [`Fixed::first_closest`] from the closest point `c` at `j` that
-    /// [`Fixed::closest`] found on the face `h`.
-    fn first_from(&self, j: i128, c: Closest, h: usize) -> Closest {
-        if c.inside || c.num.is_zero() {
-            // At distance zero a facet's "residual" is its normal, not a
-            // unique direction: the plain scan.
-            return self.closest(j, None);
-        }
-        let mut signs = [Ordering::Equal; 6];
-        for (slot, col) in signs.iter_mut().zip(self.cols.iter().take(self.n)) {
-            let slope = dot(&col.m, &c.dir);
-            *slot = if slope.is_negative() {
-                Ordering::Less
-            } else if slope.is_zero() {
-                Ordering::Equal
-            } else {
-                Ordering::Greater
-            };
-        }
-        let v = self.offset(j);
-        let agrees = |code: usize| {
-            let mut c = code;
-            signs.iter().take(self.n).all(|s| {
-                let digit = c % 3;
-                c /= 3;
-                match digit {
-                    0 => *s != Ordering::Less,
-                    1 => *s != Ordering::Greater,
-                    _ => *s == Ordering::Equal,
-                }
-            })
-        };
-        if agrees(h)
-            && let Some(code) = self.first_optimal(h, &signs, &c.at)
-        {
-            if code == h {
-                return c;
-            }
-            if let Some(face) = self.face(&v, code)
-                && self.optimal(code, &face.dir)
-            {
-                return face;
-            }
-        }
-        (0..self.faces())
-            .filter(|&code| agrees(code))
-            .find_map(|code| {
-                let face = self.face(&v, code)?;
-                (face.inside || self.optimal(code, &face.dir)).then_some(face)
-            })
-            .unwrap_or(c)
-    }
-
-    /// The first optimal face in order, from the optimal face `h` whose
-    /// minimizer has its free columns where `at` says, when the columns of
-    /// zero slope (`signs`) are exactly the free ones of `h` (else `None`).
-    /// Then an optimal face fixes every other column as `h` does (its slope
-    /// allows one bound only), frees only columns free in `h`, and holds
-    /// the closest point; `h`'s free columns are independent, so the point
-    /// has one value of each there, and a face that fixes one holds it
-    /// exactly when that value is the bound. The first in order fixes each
-    /// at its lower bound if the value is there, else at its upper if
-    /// there, and leaves it free otherwise.
-    fn first_optimal(&self, h: usize, signs: &[Ordering; 6], at: &[u8; 3]) -> Option<usize> {
-        let (mut code, mut place, mut k) = (h, 1, 0);
-        for s in signs.iter().take(self.n) {
-            if (h / place) % 3 == 2 {
-                code = code - 2 * place + usize::from(*at.get(k)?) * place;
-                k += 1;
-            } else if *s == Ordering::Equal {
-                return None;
-            }
-            place *= 3;
-        }
-        Some(code)
-    }
-
     /// The face `code` (a base-3 digit per column: 0 at its lower bound, 1
     /// at its upper, 2 free) at the offset `v`: its minimizer when it lies
     /// in the face and the free columns are independent.
     fn face(&self, v: &[Big; 3], code: usize) -> Option<Closest> {
-        let mut c = code;
-        let mut free = [0usize; 3];
-        let mut k = 0;
-        let mut vf = *v;
-        for (i, col) in self.cols.iter().take(self.n).enumerate() {
-            let digit = c % 3;
-            c /= 3;
-            if digit == 2 {
-                *free.get_mut(k)? = i;
-                k += 1;
-                continue;
-            }
-            for (vk, ak) in vf.iter_mut().zip(col.at(digit == 1)) {
-                *vk = vk.add(*ak);
-            }
-        }
-        if k > self.dim {
-            return None;
-        }
+        let (vf, free, k) = self.fixed_part(v, code)?;
         let col = |i: usize| self.cols.get(free.get(i).copied().unwrap_or(0));
         match (k, col(0), col(1), col(2)) {
             (0, ..) => Some(point(vf)),
@@ -619,5 +567,6 @@ impl Closest {
 }
 
 mod faces;
+mod order;
 #[cfg(test)]
 mod tests;

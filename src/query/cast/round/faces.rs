@@ -186,6 +186,44 @@ pub(super) fn facet(v: &[Big; 3], a: &Column, b: &Column, pair: &Pair) -> Option
     })
 }
 
+/// The first `t >= 0`, floored, at which the point `vf + t d` comes within
+/// `R` (`r2 = R^2`) of the origin (`col` none: a vertex of the bounds, at
+/// the offset `vf`) or of the line through it along `col` (an edge): the
+/// smaller root of that face's squared distance (times `|m|^2` for an
+/// edge), `A t^2 + 2 B t + C`, as `floor((-B - sqrt(B^2 - A C)) / A)`.
+/// `None` when the point is not outside and closing in (`C <= 0`, `B >=
+/// 0` or `A = 0`) or never comes that close. Budgets (the program's scale,
+/// inputs in the domain): `A` below 2^290, `B` below 2^380, `C` below
+/// 2^470, the discriminant below 2^760.
+pub(super) fn face_root(
+    vf: &[Big; 3],
+    col: Option<&Column>,
+    d: &[Big; 3],
+    r2: &Big,
+) -> Option<Big> {
+    let (vv, vd, dd) = (dot(vf, vf), dot(vf, d), dot(d, d));
+    let (a, b, c) = match col {
+        None => (dd, vd, vv.sub(*r2)),
+        Some(col) => {
+            let g = col.gram().g;
+            let (mv, md) = (dot(&col.m, vf), dot(&col.m, d));
+            (
+                g.mul(dd).sub(md.square()),
+                g.mul(vd).sub(mv.mul(md)),
+                g.mul(vv.sub(*r2)).sub(mv.square()),
+            )
+        }
+    };
+    if a.is_negative() || a.is_zero() || !b.is_negative() || c.is_negative() || c.is_zero() {
+        return None;
+    }
+    let disc = b.square().sub(a.mul(c));
+    if disc.is_negative() {
+        return None;
+    }
+    Some(Big::floor_root_div(b.neg(), false, disc, a))
+}
+
 /// Where `x` (in `[lo, hi]`) lies: 0 at `lo`, 1 at `hi` (not `lo`), 2
 /// strictly between.
 fn place(x: &Big, lo: &Big, hi: &Big) -> u8 {

@@ -29,6 +29,28 @@ fn program([a, b, lo, hi]: Ends) -> Gap {
     g
 }
 
+/// A program's corners, a displacement (whole units), a radius sum (raw)
+/// and a time (in 64ths of the step).
+fn case() -> impl Strategy<Value = (Ends, [i128; 3], i128, u32)> {
+    (
+        ends(),
+        proptest::array::uniform3(-8i128..=8),
+        1i128..=(4 << 32),
+        0u32..=64,
+    )
+}
+
+/// The program of `e` moving along `d` (whole units) with the radius sum
+/// `r` (raw), and the `j` at `at / 64` of the step.
+fn fixed_at(e: Ends, d: [i128; 3], r: i128, at: u32) -> (Fixed, i128) {
+    let d = d.map(|c| c << 32);
+    let p = precision(&d, r);
+    (
+        Fixed::new::<3>(&program(e), d, r, p),
+        (i128::from(at) << p) / 64,
+    )
+}
+
 proptest! {
     #![proptest_config(crate::query::capsule::wide::props::config())]
 
@@ -37,16 +59,10 @@ proptest! {
     /// come from it).
     #[test]
     fn first_closest_is_the_ordered_scan_from_any_hint(
-        e in ends(),
-        d in proptest::array::uniform3(-8i128..=8),
-        r in 1i128..=(4 << 32),
-        at in 0u32..=64,
+        (e, d, r, at) in case(),
         hint in 0usize..81,
     ) {
-        let (g, d) = (program(e), d.map(|c| c << 32));
-        let p = precision(&d, r);
-        let f = Fixed::new::<3>(&g, d, r, p);
-        let j = (i128::from(at) << p) / 64;
+        let (f, j) = fixed_at(e, d, r, at);
         let want = f.closest(j, None);
         let got = f.first_closest(j, hint % f.faces());
         prop_assert_eq!(
@@ -55,10 +71,6 @@ proptest! {
             "hint {}", hint
         );
     }
-}
-
-proptest! {
-    #![proptest_config(crate::query::capsule::wide::props::config())]
 
     /// The factor that lengthens a Newton step is at most `2^64` times `2
     /// g / (g + R)` for `g = sqrt(num / den)`: `m^2 R^2 den <= (2^65 -
@@ -84,5 +96,29 @@ proptest! {
             m.square().mul(f.rr.square()).mul(den) <= rest.square().mul(num),
             "m {:?} num {:?} den {:?}", m, num, den
         );
+    }
+
+    /// The root of a vertex's or an edge's own distance is the floor of
+    /// the time it falls to `R`: where that face still holds its minimizer
+    /// (the same code), its distance is at least `R` at the root and below
+    /// `R` one unit later.
+    #[test]
+    fn face_root_is_the_floor_of_the_face_distance_reaching_r(
+        (e, d, r, at) in case(),
+    ) {
+        let (f, j) = fixed_at(e, d, r, at);
+        let mut code = usize::MAX;
+        let c = f.closest(j, Some(&mut code));
+        prop_assume!(!c.inside && code < f.faces());
+        let Some(t) = f.face_root(j, code) else {
+            return Ok(());
+        };
+        prop_assert!(t >= j, "root {} before {}", t, j);
+        let dist_below_r = |k: i128| {
+            f.face(&f.offset(k), code)
+                .map(|c| c.num < f.r2.mul(c.den))
+        };
+        prop_assert_ne!(dist_below_r(t), Some(true), "at the root {}", t);
+        prop_assert_ne!(dist_below_r(t + 1), Some(false), "one past the root {}", t);
     }
 }

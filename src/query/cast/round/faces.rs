@@ -192,9 +192,10 @@ pub(super) fn facet(v: &[Big; 3], a: &Column, b: &Column, pair: &Pair) -> Option
 /// smaller root of that face's squared distance (times `|m|^2` for an
 /// edge), `A t^2 + 2 B t + C`, as `floor((-B - sqrt(B^2 - A C)) / A)`.
 /// `None` when the point is not outside and closing in (`C <= 0`, `B >=
-/// 0` or `A = 0`) or never comes that close. Budgets (the program's scale,
-/// inputs in the domain): `A` below 2^290, `B` below 2^380, `C` below
-/// 2^470, the discriminant below 2^760.
+/// 0` or `A = 0`) or never comes that close. Budgets (the program's
+/// scale, inputs in the domain: `vf` below 2^200, `d` below 2^85, `m` below
+/// 2^55 per component): `A` below 2^282, `B` below 2^398, `C` below 2^512,
+/// the discriminant below 2^800.
 pub(super) fn face_root(
     vf: &[Big; 3],
     col: Option<&Column>,

@@ -107,10 +107,14 @@ impl Gap {
                 *vk += xj * c.m.get(k).copied().unwrap_or(0);
             }
         }
+        // Each column's `|m|^2 / 2^32`, once for every sweep.
+        let mut grams = [0i128; MAX_COLS];
+        for (g, c) in grams.iter_mut().zip(cols) {
+            *g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
+        }
         for _ in 0..sweeps {
             let mut moved = false;
-            for (c, xj) in cols.iter().zip(x.iter_mut()) {
-                let g = c.m.iter().map(|m| m * m).sum::<i128>() >> 32;
+            for ((c, xj), &g) in cols.iter().zip(x.iter_mut()).zip(&grams) {
                 if g == 0 {
                     continue;
                 }

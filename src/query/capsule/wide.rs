@@ -262,7 +262,8 @@ impl Big {
     /// n / x) / 2` (floors) from `x0 = (isqrt(top) + 1) 2^(k/2)`, where
     /// `top = floor(n / 2^k)` keeps the top 126 or 127 bits (`k` even): `x0 >
     /// sqrt(n)`, and from any start above the root the iteration decreases
-    /// strictly until it reaches `floor(sqrt(n))`, where it stops.
+    /// strictly until it reaches `floor(sqrt(n))`, where it stops; no iterate
+    /// is below that floor, so the first whose square is at most `n` is it.
     pub(crate) fn isqrt(self) -> Big {
         if self.neg || self.is_zero() {
             return Big::from(0);
@@ -276,8 +277,11 @@ impl Big {
         let mut x = Big::from_u128(isqrt_u128(top) + 1, false).shl(k / 2);
         loop {
             let y = x.add(self.div_floor(x)).shr(1);
-            if y >= x {
-                return x;
+            // Every iterate from above is at least the root's floor, so an
+            // iterate whose square is at most `n` is that floor: one
+            // product instead of a last division to see the walk stop.
+            if y >= x || y.square() <= self {
+                return y.min(x);
             }
             x = y;
         }

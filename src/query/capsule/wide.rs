@@ -235,6 +235,8 @@ impl Big {
     /// `self / d` (both positive) from below, to 125 bits: `(q, e)` with
     /// `q 2^e <= self / d < (q + 1) 2^e` and `2^125 <= q < 2^127`, `q` the
     /// floor of `self 2^-e / d` (one division with a two-limb quotient).
+    /// The shifted operand has `126 + bits(d)` bits at most (or `self`'s
+    /// own): the caller keeps `d` below 2^870.
     pub(crate) fn ratio_below(&self, d: &Big) -> (u128, i32) {
         let k = 126 - (self.bits() as i32 - d.bits() as i32);
         let q = if k >= 0 {

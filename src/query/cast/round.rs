@@ -73,13 +73,23 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
     let d3 = pad(d);
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
+    // Whether the swept segment over `[0, s1]` (2^-32 units) penetrates
+    // the program.
+    let swept = |g: &Gap, s1: i128| {
+        let mut s = *g;
+        s.column(d3, 0, s1);
+        s.within_strict(r)
+    };
+    let entered = |lo: i128, dir: &[Big; 3]| Cast {
+        t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
+        normal: normalize(dir),
+        overlapping: false,
+    };
     if let [g] = gaps {
         // One program: the entry's last face is a start for the normal's
         // (and its setup, the products of every column's bounds, is made
         // once).
-        let mut swept = *g;
-        swept.column(d3, 0, 1 << 32);
-        if !swept.within_strict(r) {
+        if !swept(g, 1 << 32) {
             return None;
         }
         let program = fixed(g);
@@ -88,29 +98,23 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
             Some((c, face)) => program.first_from(e.lo, c, face),
             None => program.first_closest(e.lo, e.hint),
         };
-        return Some(Cast {
-            t_enter: Fx::from_bits((e.lo >> (p - 32)) as i64),
-            normal: normalize(&c.dir),
-            overlapping: false,
-        });
+        return Some(entered(e.lo, &c.dir));
     }
     // Only the programs the swept segment penetrates are entered (a miss
     // of every one returns before any wide arithmetic); once one is, only
     // over `[0, s1]` with `s1` the grid point (2^-32) at or after its
     // bracket: a program not penetrated by then is entered no earlier.
-    let mut first: Option<(i128, usize)> = None;
+    let mut first: Option<i128> = None;
     for g in gaps {
-        let s1 = first.map_or(1 << 32, |(lo, _)| ((lo >> (p - 32)) + 1).min(1 << 32));
-        let mut swept = *g;
-        swept.column(d3, 0, s1);
-        if swept.within_strict(r) {
-            let e = entry(&fixed(g), p, g.guess_face());
-            if first.is_none_or(|(lo, _)| e.lo < lo) {
-                first = Some((e.lo, e.hint));
+        let s1 = first.map_or(1 << 32, |lo| ((lo >> (p - 32)) + 1).min(1 << 32));
+        if swept(g, s1) {
+            let lo = entry(&fixed(g), p, g.guess_face()).lo;
+            if first.is_none_or(|f| lo < f) {
+                first = Some(lo);
             }
         }
     }
-    let (lo, _) = first?;
+    let lo = first?;
     let mut best: Option<Closest> = None;
     for g in gaps {
         // The first optimal face in order: the normal's bits depend on
@@ -123,11 +127,7 @@ fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>>
             best = Some(c);
         }
     }
-    Some(Cast {
-        t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
-        normal: normalize(&best?.dir),
-        overlapping: false,
-    })
+    Some(entered(lo, &best?.dir))
 }
 
 /// The entry `a` of a program that the swept segment penetrates and the

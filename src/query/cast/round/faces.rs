@@ -12,8 +12,6 @@ use core::cell::OnceCell;
 /// One column of the program: its direction and bounds, at the scale of
 /// [`Fixed`](super::Fixed).
 pub(super) struct Column {
-    /// The direction (raw).
-    raw: [i128; 3],
     /// The direction as wide integers.
     pub(super) m: [Big; 3],
     /// The bounds times `2^p`.
@@ -52,7 +50,6 @@ impl Column {
     /// An unused slot (nothing computed).
     pub(super) fn empty() -> Column {
         Column {
-            raw: [0; 3],
             m: [Big::ZERO; 3],
             lo: Big::ZERO,
             hi: Big::ZERO,
@@ -67,7 +64,6 @@ impl Column {
     pub(super) fn new(raw: [i128; 3], lo: Big, hi: Big) -> Column {
         let m = raw.map(Big::from);
         Column {
-            raw,
             m,
             at_lo: m.map(|c| lo.mul(c)),
             at_hi: m.map(|c| hi.mul(c)),
@@ -240,7 +236,7 @@ fn place(x: &Big, lo: &Big, hi: &Big) -> u8 {
 /// `D` free columns (2D: the first two of `cols`; 3D: all three): the
 /// solution of `M x = -v` in bounds puts `s d` inside `Z`.
 pub(super) fn solid(v: &[Big; 3], cols: [&Column; 3], three: bool) -> Option<Closest> {
-    let m = cols.map(|c| c.raw.map(Big::from));
+    let m = cols.map(|c| c.m);
     let nv = v.map(Big::neg);
     let [c0, c1, c2] = &m;
     let e3 = [Big::from(0), Big::from(0), Big::from(1)];

@@ -68,6 +68,13 @@ impl<const D: usize> Capsule<D> {
         self.radius
     }
 
+    /// A capsule of any end points and radius, unchecked: for the library's
+    /// own derived capsules (the pieces of a Minkowski difference, up to
+    /// 2^22 per coordinate), whose queries check their own budgets.
+    pub(crate) fn from_parts(a: Vector<D>, b: Vector<D>, radius: Fx) -> Self {
+        Self { a, b, radius }
+    }
+
     /// The segment `ab` (the capsule's core).
     pub fn segment(&self) -> Segment<D> {
         Segment::from_valid(self.a, self.b)

@@ -73,6 +73,12 @@ impl<const D: usize> Ray<D> {
         Self::try_new(origin, dir, Fx::MAX)
     }
 
+    /// A ray of any origin, direction and range, unchecked: for the
+    /// library's own derived rays, whose queries check their own budgets.
+    pub(crate) fn from_parts(origin: Vector<D>, dir: Vector<D>, max_t: Fx) -> Self {
+        Self { origin, dir, max_t }
+    }
+
     /// The origin.
     pub fn origin(&self) -> Vector<D> {
         self.origin

@@ -137,7 +137,7 @@ pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option
 
 /// The general walk of [`ray_capsule`] (its answer for every input): the
 /// pieces in 1024-bit integers.
-pub(super) fn walk<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option<RayHit<D>> {
+pub(crate) fn walk<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option<RayHit<D>> {
     let mut gap = Gap::new();
     gap.segment(&capsule.a(), &capsule.b(), false);
     gap.point(&ray.origin(), true);

@@ -86,6 +86,16 @@ impl Big {
         Big::make(neg, mag, 2)
     }
 
+    /// The value of a 256-bit magnitude (`(high, low)` words).
+    pub(crate) fn from_u256(v: (u128, u128)) -> Big {
+        let mut mag = [0u64; N];
+        mag[0] = v.1 as u64;
+        mag[1] = (v.1 >> 64) as u64;
+        mag[2] = v.0 as u64;
+        mag[3] = (v.0 >> 64) as u64;
+        Big::make(false, mag, 4)
+    }
+
     /// The value of `v`.
     pub(crate) fn from(v: i128) -> Big {
         Big::from_u128(v.unsigned_abs(), v < 0)

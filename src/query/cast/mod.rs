@@ -12,7 +12,11 @@
 //! - `R > 0` (the `round` module): the interior is `{ y : dist(y, Z) < R }`; the
 //!   distance along the segment is convex, so the times of penetration are
 //!   an open interval, found with exact closest-point problems in wide
-//!   integers.
+//!   integers. When both cores are points or segments (the `segments`
+//!   module), `M` is a parallelogram grown by `R`, the union of capsules
+//!   and a slab: the entry is the first time the ray meets one of them,
+//!   exact ray casts, and the program only decides that the ray
+//!   penetrates.
 //! - `R = 0` (the `flat` module): `M = Z`, a polytope; its interior is the open
 //!   intersection of the slabs of its facet normals, entered and left at
 //!   exact rational times.
@@ -21,6 +25,7 @@ mod flat;
 mod minkowski;
 mod polygon;
 mod round;
+mod segments;
 
 use super::capsule::core::Gap;
 use super::capsule::pair::add_core;
@@ -45,7 +50,9 @@ pub struct Cast<const D: usize> {
     pub t_enter: Fx,
     /// The outward unit normal of `target - moving` at the entry point (the
     /// target's surface normal there, pointing at the moving shape), each
-    /// component within 2^-30 of the exact value; zero when `overlapping`.
+    /// component within 2^-30 of the exact value (between two balls,
+    /// capsules or segments, nearly always the exact value rounded down:
+    /// see [`shape_cast`]); zero when `overlapping`.
     pub normal: Vector<D>,
     /// The shapes already penetrate at `t = 0`.
     pub overlapping: bool,
@@ -78,7 +85,12 @@ impl<const D: usize> Cast<D> {
 ///   times rounded down (`overlapping`: 0).
 /// - `normal`: the outward unit normal of `target - moving` at the entry
 ///   point `t* d`, each component within 2^-30 of the exact value and the
-///   same bits on every platform. On a flat face of two polytopes (no
+///   same bits on every platform. Between two balls, capsules or segments
+///   (a positive radius sum) each component is the exact value rounded
+///   down (within 2^-32, the bits [`ray_cast`](crate::ray_cast) gives),
+///   the same at a touching start; only when two faces of the cores'
+///   difference are first met within the same ulp of time at different
+///   points does it follow the general rule (within 2^-30). On a flat face of two polytopes (no
 ///   radius) it is that face's normal rounded down per component. Where the
 ///   entry point is on an edge or vertex of two polytopes, it is the normal
 ///   of a face entered last, the first on a tie in this order: in 2D the
@@ -177,23 +189,33 @@ where
     }
     // Two round shapes (balls, segments, capsules) with a radius: whether
     // they already penetrate, in 256-bit words rather than the program.
-    let apart = match (round_core(moving), round_core(target)) {
+    let round_pair = match (round_core(moving), round_core(target)) {
         (Some(x), Some(y)) if x.radius + y.radius > 0 => {
             if cores_within::<true, D>(&x, &y) {
                 return Ok(Some(Cast::OVERLAPPING));
             }
-            true
+            Some((x, y))
         }
-        _ => false,
+        _ => None,
     };
     let mut gap = Gap::new();
     // The moving shape in positive, the target negated: a point of the
     // program is `moving - target`.
-    let (rm, rt) = (
-        add_core(&mut gap, moving, false),
-        add_core(&mut gap, target, true),
-    );
+    let program = |gap: &mut Gap| (add_core(gap, moving, false), add_core(gap, target, true));
     let dv = d.0.map(wide);
+    if let Some((x, y)) = &round_pair
+        && let Some(first) = segments::contact(x, y, d.to_bits())
+    {
+        // The first contact of the pieces is the entry when the swept
+        // segment penetrates (exact, open).
+        let Some(cast) = first else {
+            return Ok(None);
+        };
+        program(&mut gap);
+        return Ok(round::penetrates(&gap, dv, i128::from(x.radius + y.radius)).then_some(cast));
+    }
+    let (rm, rt) = program(&mut gap);
+    let apart = round_pair.is_some();
     let (Some(rm), Some(rt)) = (rm, rt) else {
         // A polygon (no core of the gap's kind): its own cast, flat when
         // the other shape has no radius.

@@ -68,18 +68,26 @@ pub(super) fn cast_union<const D: usize>(
     enter(gaps, d, r)
 }
 
+/// Whether the segment `s d`, `s` in `[0, 1]`, penetrates the program
+/// `gap` grown by `r > 0` (raw; a point is `moving - target`): exact, open.
+pub(super) fn penetrates<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> bool {
+    swept(gap, pad(d), 1 << 32, r)
+}
+
+/// Whether the swept segment over `[0, s1]` (`s1` in units of 2^-32)
+/// penetrates the program.
+fn swept(gap: &Gap, d3: [i128; 3], s1: i128, r: i128) -> bool {
+    let mut s = *gap;
+    s.column(d3, 0, s1);
+    s.within_strict(r)
+}
+
 /// [`cast_union`] for a start that does not penetrate any program.
 fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>> {
     let d3 = pad(d);
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);
-    // Whether the swept segment over `[0, s1]` (2^-32 units) penetrates
-    // the program.
-    let swept = |g: &Gap, s1: i128| {
-        let mut s = *g;
-        s.column(d3, 0, s1);
-        s.within_strict(r)
-    };
+    let swept = |g: &Gap, s1: i128| swept(g, d3, s1, r);
     let entered = |lo: i128, dir: &[Big; 3]| Cast {
         t_enter: Fx::from_bits((lo >> (p - 32)) as i64),
         normal: normalize(dir),

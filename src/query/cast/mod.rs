@@ -111,7 +111,8 @@ impl<const D: usize> Cast<D> {
 /// cores is a convex polygon grown by the radius sum, entered through the
 /// rounded band of one of its edges, and the normal is the direction from
 /// its nearest point (on a face its outward normal, at a vertex the
-/// direction from the vertex). In 3D a moving sphere, capsule or segment
+/// direction from the vertex), each component rounded down as between
+/// balls and capsules. In 3D a moving sphere, capsule or segment
 /// against every target, and an axis-aligned box against an axis-aligned
 /// box.
 ///

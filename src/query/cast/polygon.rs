@@ -15,6 +15,8 @@
 //! products of two below 2^460; within the 1024 bits of [`Big`].
 
 use super::flat::{Time, dot_big, unit};
+use super::round::{enter, penetrates};
+use super::segments::capsules_first;
 use super::{Cast, pad};
 use crate::num::{Fx, wide};
 use crate::query::capsule::core::Gap;
@@ -157,10 +159,13 @@ pub(super) fn cast<const D: usize>(
 /// core - moving core` is a convex polygon, the hull of the differences of
 /// their points (the polygon's vertices, the center or the segment's ends):
 /// its grown interior is `int Z` and the open capsules of radius `r` around
-/// its edges. Before the cores meet, the capsules are entered first, so the
-/// cast is that of the union of one segment program per edge of `Z`
-/// ([`round::cast_union`](super::round::cast_union)); a start with the
-/// origin in `Z` (the cores meet) is `overlapping`.
+/// its edges. A start with the origin in `Z` (the cores meet) or in a
+/// capsule is `overlapping`. Otherwise the capsules are entered first: the
+/// entry is their first contact with the ray (exact ray casts,
+/// [`capsules_first`]), kept when the swept segment penetrates one of them
+/// (each edge's program); two edges met in the same ulp of time with
+/// different normals take the union of the programs
+/// ([`enter`](super::round::enter)).
 ///
 /// Budgets: the points of `Z` are differences of two in-domain points,
 /// below 2^53 per component (raw); the orientation products below 2^108.
@@ -169,6 +174,18 @@ pub(super) fn round_cast<const D: usize>(
     d: [i128; D],
     target: &[[i128; 2]],
     r: i128,
+) -> Option<Cast<D>> {
+    round_cast_by(moving, d, target, r, true)
+}
+
+/// [`round_cast`], the entry from the capsules' ray casts (`pieces`) or
+/// from the union of the programs alone (the tests' reference).
+fn round_cast_by<const D: usize>(
+    moving: &[[i128; 2]],
+    d: [i128; D],
+    target: &[[i128; 2]],
+    r: i128,
+    pieces: bool,
 ) -> Option<Cast<D>> {
     let mut diffs = Vec::with_capacity(moving.len() * target.len());
     for t in target {
@@ -180,14 +197,32 @@ pub(super) fn round_cast<const D: usize>(
     let edges = || hull.iter().zip(hull.iter().skip(1).chain(hull.first()));
     let inside = edges().all(|(p, q)| orient(p, q, &[0, 0]) >= 0);
     let fx = |v: &[i128; 2]| Vec2::from_bits(v.map(|c| c as i64));
-    let gaps: Vec<Gap> = edges()
-        .map(|(p, q)| {
+    // Each edge's program, made when asked for (a program is large).
+    let gaps = || {
+        edges().map(|(p, q)| {
             let mut g = Gap::new();
             g.segment(&fx(p), &fx(q), true);
             g
         })
-        .collect();
-    super::round::cast_union::<D>(&gaps, d, r, inside)
+    };
+    if inside || gaps().any(|g| g.within_strict(r)) {
+        return Some(Cast::OVERLAPPING);
+    }
+    // The first contact of the edges' capsules is the entry when the swept
+    // segment penetrates one of them (exact, open).
+    let raw =
+        |v: &[i128; 2]| -> [i64; D] { core::array::from_fn(|k| v.get(k).map_or(0, |&c| c as i64)) };
+    let edge_ends = edges().map(|(p, q)| (raw(p), raw(q)));
+    let first = if pieces {
+        capsules_first(edge_ends, d.map(|c| c as i64), r as i64)
+    } else {
+        None
+    };
+    match first {
+        Some(None) => None,
+        Some(Some(c)) => gaps().any(|g| penetrates(&g, d, r)).then_some(c),
+        None => enter(&gaps().collect::<Vec<Gap>>(), d, r),
+    }
 }
 
 /// `(q - p) x (v - p)`: positive when `v` is left of `p -> q`.
@@ -228,3 +263,6 @@ fn hull(mut points: Vec<[i128; 2]>) -> Vec<[i128; 2]> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

@@ -45,29 +45,6 @@ pub(super) fn cast<const D: usize>(
     enter(core::slice::from_ref(gap), d, r)
 }
 
-/// The cast along `d` (raw) with the radius sum `r > 0` (raw) against the
-/// union of the programs `gaps` (each a point is `moving - target`): the
-/// interior of the union of the grown sets is entered when that of the
-/// first of them is. `inside` says that the cores already meet at `s = 0`
-/// without any program showing it (a start deep inside a polygon).
-///
-/// `t_enter`: each program's entry `a_k` is bracketed at the same
-/// precision `p` (`lo_k / 2^p <= a_k < (lo_k + 1) / 2^p`), so the smallest
-/// `lo_k` brackets `min a_k`. The normal: the residual of the nearest
-/// program at that `s` (the nearest point of the union's core, which
-/// moves by at most `|d| 2^-p` until the entry), as in [`cast`].
-pub(super) fn cast_union<const D: usize>(
-    gaps: &[Gap],
-    d: [i128; D],
-    r: i128,
-    inside: bool,
-) -> Option<Cast<D>> {
-    if inside || gaps.iter().any(|g| g.within_strict(r)) {
-        return Some(Cast::OVERLAPPING);
-    }
-    enter(gaps, d, r)
-}
-
 /// Whether the segment `s d`, `s` in `[0, 1]`, penetrates the program
 /// `gap` grown by `r > 0` (raw; a point is `moving - target`): exact, open.
 pub(super) fn penetrates<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> bool {
@@ -82,8 +59,17 @@ fn swept(gap: &Gap, d3: [i128; 3], s1: i128, r: i128) -> bool {
     s.within_strict(r)
 }
 
-/// [`cast_union`] for a start that does not penetrate any program.
-fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>> {
+/// The cast along `d` (raw) with the radius sum `r > 0` (raw) against the
+/// union of the programs `gaps` (each a point is `moving - target`): the
+/// interior of the union of the grown sets is entered when that of the
+/// first of them is. The start penetrates no program (the caller's test).
+///
+/// `t_enter`: each program's entry `a_k` is bracketed at the same
+/// precision `p` (`lo_k / 2^p <= a_k < (lo_k + 1) / 2^p`), so the smallest
+/// `lo_k` brackets `min a_k`. The normal: the residual of the nearest
+/// program at that `s` (the nearest point of the union's core, which
+/// moves by at most `|d| 2^-p` until the entry), as in [`cast`].
+pub(super) fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Option<Cast<D>> {
     let d3 = pad(d);
     let p = precision(&d3, r);
     let fixed = |g: &Gap| Fixed::new::<D>(g, d3, r, p);

@@ -93,13 +93,6 @@ pub(super) fn contact<const D: usize>(
         (ea && eb, 1, 3),
         (!ea && !eb, 0, 0),
     ];
-    let answer = |first: Option<(Fx, Vector<D>)>| {
-        first.filter(|f| f.0 < Fx::ONE).map(|(t, normal)| Cast {
-            t_enter: t,
-            normal,
-            overlapping: false,
-        })
-    };
     if D == 3 && ea && eb {
         // Met on its face over `Z`'s inside: the entry (see the module).
         let wide = |a: &[i64; D]| core::array::from_fn(|k| a.get(k).map_or(0, |&c| i128::from(c)));
@@ -111,13 +104,28 @@ pub(super) fn contact<const D: usize>(
             return Some(answer(Some((t, normal))));
         }
     }
+    let edges = edges
+        .into_iter()
+        .filter(|e| e.0)
+        .filter_map(|(_, i, j)| Some((*v.get(i)?, *v.get(j)?)));
+    capsules_first(edges, d, r)
+}
+
+/// The first contact of the ray `s d`, `s` in `[0, 1]`, with the union
+/// of the closed capsules of radius `r` around the segments `edges` (raw
+/// ends), where the origin is in no piece's interior: `Some(None)` for no
+/// contact before `s = 1`, `Some(Some(cast))` for the first (its time and
+/// the exact normal there, rounded down), `None` when two pieces are first
+/// met in the same ulp of time with different normals.
+pub(super) fn capsules_first<const D: usize>(
+    edges: impl Iterator<Item = ([i64; D], [i64; D])>,
+    d: [i64; D],
+    r: i64,
+) -> Option<Option<Cast<D>>> {
     let ray = Ray::from_parts(Vector::ZERO, Vector(d.map(Fx::from_bits)), Fx::ONE);
     let radius = Fx::from_bits(r);
     let mut best = First::default();
-    for (_, i, j) in edges.into_iter().filter(|e| e.0) {
-        let (Some(&p), Some(&q)) = (v.get(i), v.get(j)) else {
-            continue;
-        };
+    for (p, q) in edges {
         // A piece apart from the ray up to the time found so far (and its
         // ulp) cannot be met first.
         let reach = best
@@ -148,6 +156,15 @@ pub(super) fn contact<const D: usize>(
         }
     }
     (!best.split).then(|| answer(best.first))
+}
+
+/// A first contact before `s = 1` as a cast (entering, not overlapping).
+fn answer<const D: usize>(first: Option<(Fx, Vector<D>)>) -> Option<Cast<D>> {
+    first.filter(|f| f.0 < Fx::ONE).map(|(t, normal)| Cast {
+        t_enter: t,
+        normal,
+        overlapping: false,
+    })
 }
 
 /// The earliest first time offered and its normal, and whether another

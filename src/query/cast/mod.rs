@@ -90,10 +90,11 @@ impl<const D: usize> Cast<D> {
 ///   down (within 2^-32, the bits [`ray_cast`](crate::ray_cast) gives),
 ///   the same at a touching start; only when two faces of the cores'
 ///   difference are first met within the same ulp of time at different
-///   points does it follow the general rule (within 2^-30). On a flat face of two polytopes (no
-///   radius) it is that face's normal rounded down per component. Where the
-///   entry point is on an edge or vertex of two polytopes, it is the normal
-///   of a face entered last, the first on a tie in this order: in 2D the
+///   points does it follow the general rule (within 2^-30). On a flat
+///   face of two polytopes (no radius) it is that face's normal rounded
+///   down per component. Where the entry point is on an edge or vertex of
+///   two polytopes, it is the normal of a face entered last, the first on
+///   a tie in this order: in 2D the
 ///   perpendiculars of the edge directions, the moving shape's before the
 ///   target's (a box's x edge, normal along y, before its y edge); in 3D
 ///   the cross products of pairs of edge directions in that order. An

@@ -65,9 +65,6 @@ pub(super) fn contact<const D: usize>(
     d: [i64; D],
 ) -> Option<Option<Cast<D>>> {
     let r = x.radius + y.radius;
-    if d == [0; D] {
-        return Some(None); // apart at the start, and the shapes stay there
-    }
     // The vertices `b_i - a_j` of `Z`.
     let mut v = [[0i64; D]; 4];
     let [v00, v10, v01, v11] = &mut v;
@@ -122,6 +119,9 @@ pub(super) fn capsules_first<const D: usize>(
     d: [i64; D],
     r: i64,
 ) -> Option<Option<Cast<D>>> {
+    if d == [0; D] {
+        return Some(None); // apart at the start, and the shapes stay there
+    }
     let ray = Ray::from_parts(Vector::ZERO, Vector(d.map(Fx::from_bits)), Fx::ONE);
     let radius = Fx::from_bits(r);
     let mut best = First::default();
@@ -294,7 +294,7 @@ fn slab(c: [i128; 3], ea: [i128; 3], eb: [i128; 3], d: [i128; 3], r: i64) -> Opt
     if !inside(&ea) || !inside(&eb) {
         return None;
     }
-    let t = slab_time(x.1, dd, r, nn, root, square)?;
+    let t = slab_time(x.1, dd, r, nn, root, square);
     let normal = n.map(|k| unit_part(if up { -k } else { k }, root, square, nn));
     Some((t, normal))
 }
@@ -367,7 +367,7 @@ fn inside_exact(e: &[i128; 3], n: &[i128; 3], cd: [&[i128; 3]; 2], xdn: [U256; 3
 /// in `[root, root + 1)`, exactly `root` when `square`): from the two ends
 /// of that bracket in 512-bit words when they agree (the bracket is
 /// `2^32 r / D` wide), else exactly.
-fn slab_time(x: U256, dd: U256, r: i64, nn: U256, root: u128, square: bool) -> Option<Fx> {
+fn slab_time(x: U256, dd: U256, r: i64, nn: U256, root: u128, square: bool) -> Fx {
     let r = i128::from(r);
     let x32 = Wide::from_u256(x).shl(32);
     let dw = Wide::from_u256(dd);
@@ -375,19 +375,21 @@ fn slab_time(x: U256, dd: U256, r: i64, nn: U256, root: u128, square: bool) -> O
         let reach = Wide::prod(r, i128::try_from(k).ok()?).shl(32);
         x32.sub(reach).floor_div(&dw).map(|q| q.0)
     };
-    let hi = at(root)?;
     // The time decreases as the root grows: the floor at `root + 1` is
     // the lower end.
-    let lo = if square { hi } else { at(root + 1)? };
-    let t = if lo == hi {
-        hi
-    } else {
-        let two64 = Big::pow2(64);
-        let radicand = Big::from(r).square().mul(Big::from_u256(nn)).mul(two64);
-        let x = Big::from_u256(x).mul(Big::pow2(32));
-        Big::floor_root_div(x, false, radicand, Big::from_u256(dd)).to_i128_saturating()
-    };
-    Some(Fx::from_bits(i64::try_from(t).ok()?))
+    let (hi, lo) = (at(root), if square { at(root) } else { at(root + 1) });
+    if let (Some(h), Some(l)) = (hi, lo)
+        && h == l
+        && let Ok(v) = i64::try_from(h)
+    {
+        return Fx::from_bits(v);
+    }
+    let radicand = Big::from(r)
+        .square()
+        .mul(Big::from_u256(nn))
+        .mul(Big::pow2(64));
+    let x = Big::from_u256(x).mul(Big::pow2(32));
+    Big::floor_root_div(x, false, radicand, Big::from_u256(dd)).to_fx_saturating()
 }
 
 /// `floor(2^32 k / sqrt(nn))` as `Fx`, for `|k| <= sqrt(nn)` (a component

@@ -72,3 +72,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn polygon_and_ball_standing_still_apart_or_touching_do_not_hit() {
+    // A triangle and a ball of radius 1 whose center is 1 from the
+    // triangle's edge x = 0 (touching), then 2 from it (apart): d = 0.
+    let tri = [[0, 0], [4i128 << 32, 0], [0, 4i128 << 32]];
+    for x in [-1i128, -2] {
+        let ball = [[x << 32, 1 << 32]];
+        assert_eq!(
+            round_cast::<2>(&ball, [0, 0], &tri, 1 << 32),
+            None,
+            "x = {x}"
+        );
+        assert_eq!(
+            round_cast::<2>(&tri, [0, 0], &ball, 1 << 32),
+            None,
+            "x = {x}"
+        );
+    }
+}

@@ -113,9 +113,10 @@ impl<const D: usize> Cast<D> {
 /// rounded band of one of its edges, and the normal is the direction from
 /// its nearest point (on a face its outward normal, at a vertex the
 /// direction from the vertex), each component rounded down as between
-/// balls and capsules. In 3D a moving sphere, capsule or segment
-/// against every target, and an axis-aligned box against an axis-aligned
-/// box.
+/// balls and capsules; an axis-aligned box against a sphere or capsule
+/// likewise (its corners are on the grid). In 3D a moving sphere, capsule
+/// or segment against every target, and an axis-aligned box against an
+/// axis-aligned box.
 ///
 /// # Errors
 /// - [`Error::OutOfDomain`] (field `d.x`, ...) for a component of `d`
@@ -233,6 +234,18 @@ where
         return Ok(polygon::cast::<D>(&gap, dv, points(moving), points(target)));
     };
     let radius = rm + rt;
+    if radius > 0 && D == 2 && matches!((moving, target), (Shape::Aabb(_), _) | (_, Shape::Aabb(_)))
+    {
+        // An axis-aligned box against a ball or capsule in 2D: its corners
+        // are on the grid, so the cores' difference is a convex polygon, cast
+        // as a polygon's is.
+        return Ok(polygon::round_cast::<D>(
+            &core_points(moving),
+            dv,
+            &core_points(target),
+            radius,
+        ));
+    }
     Ok(if radius > 0 {
         round::cast::<D>(&gap, dv, radius, apart)
     } else {
@@ -303,9 +316,10 @@ where
     buf.get(..n)
 }
 
-/// The points whose hull is the core of a polygon, sphere or capsule (raw,
-/// the first two components): its vertices, the center, the segment's
-/// ends. Other shapes (no radius) are not cast this way: none.
+/// The points whose hull is the core of a polygon, sphere, capsule or
+/// axis-aligned box (raw, the first two components): its vertices, the
+/// center, the segment's ends, the box's corners (repeated when it is
+/// flat). The other shapes are not cast this way: none.
 fn core_points<const D: usize>(s: &Shape<D>) -> Vec<[i128; 2]>
 where
     Const<D>: Dim<D>,
@@ -324,6 +338,10 @@ where
             .collect(),
         Shape::Sphere(b) => vec![xy(b.center())],
         Shape::Capsule(c) => vec![xy(c.a()), xy(c.b())],
+        Shape::Aabb(b) => {
+            let (lo, hi) = (xy(b.min()), xy(b.max()));
+            vec![lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]]
+        }
         _ => Vec::new(),
     }
 }

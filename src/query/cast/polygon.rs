@@ -154,11 +154,12 @@ pub(super) fn cast<const D: usize>(
     }
 }
 
-/// The cast of a polygon against a sphere or capsule (positive radius sum
-/// `r`, raw), on either side, `d` raw. The cores' difference `Z = target
-/// core - moving core` is a convex polygon, the hull of the differences of
-/// their points (the polygon's vertices, the center or the segment's ends):
-/// its grown interior is `int Z` and the open capsules of radius `r` around
+/// The cast of a polygon (or an axis-aligned box) against a sphere or
+/// capsule (positive radius sum `r`, raw), on either side, `d` raw, in 2D.
+/// The cores' difference `Z = target core - moving core` is a convex
+/// polygon, the hull of the differences of their points (the polygon's
+/// vertices or the box's corners, the center or the segment's ends): its
+/// grown interior is `int Z` and the open capsules of radius `r` around
 /// its edges. A start with the origin in `Z` (the cores meet) or in a
 /// capsule is `overlapping`. Otherwise the capsules are entered first: the
 /// entry is their first contact with the ray (exact ray casts,
@@ -195,7 +196,9 @@ fn round_cast_by<const D: usize>(
     }
     let hull = hull(diffs);
     let edges = || hull.iter().zip(hull.iter().skip(1).chain(hull.first()));
-    let inside = edges().all(|(p, q)| orient(p, q, &[0, 0]) >= 0);
+    // In `Z` (not merely on the line of a flat one: a flat `Z`'s start is
+    // its edge's program's).
+    let inside = hull.len() > 2 && edges().all(|(p, q)| orient(p, q, &[0, 0]) >= 0);
     let fx = |v: &[i128; 2]| Vec2::from_bits(v.map(|c| c as i64));
     // Each edge's program, made when asked for (a program is large).
     let gaps = || {

@@ -72,6 +72,27 @@ where
     })
 }
 
+/// An axis-aligned box (flat or a point now and then) and a capsule, in
+/// either order, and a displacement aimed at the box half the time.
+fn box_case() -> impl Strategy<Value = (Shape<2>, Shape<2>, Vector<2>)> {
+    let b = (
+        proptest::array::uniform::<_, 2>(coord()),
+        proptest::array::uniform::<_, 2>(coord()),
+        0u8..8,
+    )
+        .prop_map(|(p, q, kind)| {
+            let lo = [p[0].min(q[0]), p[1].min(q[1])];
+            let mut hi = [p[0].max(q[0]), p[1].max(q[1])];
+            if kind == 0 {
+                hi[0] = lo[0];
+            }
+            let v = |x: [i64; 2]| Vector(x.map(Fx::from_bits));
+            Shape::from(crate::shape::Aabb::try_new(v(lo), v(hi)).unwrap())
+        });
+    (b, case::<2>(), any::<bool>())
+        .prop_map(|(b, (c, _, d), swap)| if swap { (c, b, d) } else { (b, c, d) })
+}
+
 /// `shape_cast` (the pieces) and the general program answer the same hit,
 /// `t_enter` and `overlapping`, with normals within 5 ulps (each within
 /// 2^-30 of the exact one, the pieces' within 2^-32 below it).
@@ -113,6 +134,13 @@ proptest! {
 
     #[test]
     fn pieces_agree_with_the_general_program_3d((m, t, d) in case::<3>()) {
+        agree(&m, &d, &t)?;
+    }
+
+    /// An axis-aligned box against a ball or capsule in 2D takes the
+    /// polygon's cast (the box's corners): the program's answers.
+    #[test]
+    fn box_against_round_agrees_with_the_general_program_2d((m, t, d) in box_case()) {
         agree(&m, &d, &t)?;
     }
 
@@ -286,5 +314,36 @@ fn generators_give_misses_overlaps_and_both_kinds_of_entry() {
         miss >= 300 && overlap >= 100 && edge >= 200,
         "{:?}",
         [miss, overlap, edge]
+    );
+}
+
+#[test]
+fn ball_meets_a_box_face_and_a_box_corner_2d() {
+    let v = |x: f64, y: f64| Vector([x, y].map(Fx::from_num));
+    let b: Shape<2> = crate::shape::Aabb::try_new(v(3.0, -1.0), v(5.0, 1.0))
+        .unwrap()
+        .into();
+    let ball: Shape<2> = Ball::try_new(v(0.0, 0.0), Fx::ONE).unwrap().into();
+    // Head on: x + 1 reaches 3 at s = 1/2, the face x = 3.
+    let c = shape_cast(&ball, &v(4.0, 0.0), &b).unwrap().unwrap();
+    assert_eq!((c.t_enter, c.normal), (Fx::from_num(0.5), v(-1.0, 0.0)));
+    // At the corner (3, 1) from (0, 4) along (4, -4): the center reaches
+    // (3 - 1/sqrt 2, 1 + 1/sqrt 2) at s = (3 - 1/sqrt 2) / 4, so 2^32 s =
+    // 3 2^30 - sqrt(2^59), and the normal is (-1, 1) / sqrt 2, 2^32 times
+    // it +-sqrt(2^63), each rounded down (both roots irrational).
+    let high: Shape<2> = Ball::try_new(v(0.0, 4.0), Fx::ONE).unwrap().into();
+    let c = shape_cast(&high, &v(4.0, -4.0), &b).unwrap().unwrap();
+    let (r59, r63) = ((1u64 << 59).isqrt() as i64, (1u64 << 63).isqrt() as i64);
+    assert_eq!(c.t_enter, Fx::from_bits(3 * (1 << 30) - r59 - 1));
+    assert_eq!(
+        c.normal,
+        Vector([Fx::from_bits(-r63 - 1), Fx::from_bits(r63)])
+    );
+    // The box moving onto the ball instead: the same time, the normal
+    // opposite (within the rounding).
+    let back = shape_cast(&b, &v(-4.0, 0.0), &ball).unwrap().unwrap();
+    assert_eq!(
+        (back.t_enter, back.normal),
+        (Fx::from_num(0.5), v(1.0, 0.0))
     );
 }

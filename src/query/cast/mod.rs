@@ -25,6 +25,7 @@ mod flat;
 mod minkowski;
 mod polygon;
 mod round;
+mod rounded_box;
 mod segments;
 
 use super::capsule::core::Gap;
@@ -206,6 +207,27 @@ where
     // program is `moving - target`.
     let program = |gap: &mut Gap| (add_core(gap, moving, false), add_core(gap, target, true));
     let dv = d.0.map(wide);
+    if let Some((lo, hi, r)) = ball_and_box(moving, target) {
+        // A ball and an axis-aligned box: the rounded box's pieces, the
+        // program only for whether the ray penetrates.
+        let dr = d.to_bits();
+        if rounded_box::starts_within(lo, hi, r) {
+            return Ok(Some(Cast::OVERLAPPING));
+        }
+        if rounded_box::misses_grown_box(lo, hi, dr, r) {
+            return Ok(None);
+        }
+        if let Some(face) = rounded_box::face_entry(lo, hi, dr, r) {
+            return Ok(face);
+        }
+        if let Some(first) = rounded_box::edges_first(lo, hi, dr, r) {
+            let Some(cast) = first else {
+                return Ok(None);
+            };
+            program(&mut gap);
+            return Ok(round::penetrates(&gap, dv, i128::from(r)).then_some(cast));
+        }
+    }
     if let Some((x, y)) = &round_pair
         && let Some(first) = segments::contact(x, y, d.to_bits())
     {
@@ -251,6 +273,37 @@ where
     } else {
         flat::cast::<D>(&gap, dv)
     })
+}
+
+/// A ball of positive radius and an axis-aligned box, either moving: the
+/// box `M = target - moving` in the frame of the ball's center (`lo`,
+/// `hi`, raw) and the radius (raw).
+fn ball_and_box<const D: usize>(
+    moving: &Shape<D>,
+    target: &Shape<D>,
+) -> Option<([i64; D], [i64; D], i64)>
+where
+    Const<D>: Dim<D>,
+{
+    let (ball, b, sign) = match (moving, target) {
+        (Shape::Sphere(s), Shape::Aabb(b)) => (s, b, 1),
+        (Shape::Aabb(b), Shape::Sphere(s)) => (s, b, -1),
+        _ => return None,
+    };
+    if ball.radius() == Fx::ZERO {
+        return None;
+    }
+    let c = ball.center().to_bits();
+    let (mut lo, mut hi) = (b.min().to_bits(), b.max().to_bits());
+    for ((l, h), ck) in lo.iter_mut().zip(hi.iter_mut()).zip(c) {
+        // Moving box: `M = c - B`, the box `[c - hi, c - lo]`.
+        (*l, *h) = if sign > 0 {
+            (*l - ck, *h - ck)
+        } else {
+            (ck - *h, ck - *l)
+        };
+    }
+    Some((lo, hi, ball.radius().to_bits()))
 }
 
 /// A polygon's vertices.

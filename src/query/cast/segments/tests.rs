@@ -93,6 +93,38 @@ fn box_case() -> impl Strategy<Value = (Shape<2>, Shape<2>, Vector<2>)> {
         .prop_map(|(b, (c, _, d), swap)| if swap { (c, b, d) } else { (b, c, d) })
 }
 
+/// A ball (radius 0 now and then) and an axis-aligned box, either moving
+/// in 2D (the ball moving in 3D), and a displacement.
+fn ball_box_case<const D: usize>() -> impl Strategy<Value = (Shape<D>, Shape<D>, Vector<D>)>
+where
+    Const<D>: Dim<D>,
+{
+    let point = || proptest::array::uniform::<_, D>(coord());
+    let b = (point(), point(), 0u8..8).prop_map(|(p, q, kind)| {
+        let mut lo = p;
+        let mut hi = q;
+        for (l, h) in lo.iter_mut().zip(hi.iter_mut()) {
+            (*l, *h) = ((*l).min(*h), (*l).max(*h));
+        }
+        if kind == 0 {
+            hi = lo;
+        }
+        let v = |x: [i64; D]| Vector(x.map(Fx::from_bits));
+        Shape::from(crate::shape::Aabb::try_new(v(lo), v(hi)).unwrap())
+    });
+    (b, case::<D>(), any::<bool>()).prop_map(|(b, (c, _, d), swap)| {
+        let ball = match c {
+            Shape::Capsule(c) => Shape::from(Ball::try_new(c.a(), c.radius()).unwrap()),
+            other => other,
+        };
+        if swap && D == 2 {
+            (b, ball, d)
+        } else {
+            (ball, b, d)
+        }
+    })
+}
+
 /// `shape_cast` (the pieces) and the general program answer the same hit,
 /// `t_enter` and `overlapping`, with normals within 5 ulps (each within
 /// 2^-30 of the exact one, the pieces' within 2^-32 below it).
@@ -141,6 +173,18 @@ proptest! {
     /// polygon's cast (the box's corners): the program's answers.
     #[test]
     fn box_against_round_agrees_with_the_general_program_2d((m, t, d) in box_case()) {
+        agree(&m, &d, &t)?;
+    }
+
+    /// A ball against an axis-aligned box takes the rounded box's pieces:
+    /// the program's answers.
+    #[test]
+    fn ball_against_box_agrees_with_the_general_program_2d((m, t, d) in ball_box_case::<2>()) {
+        agree(&m, &d, &t)?;
+    }
+
+    #[test]
+    fn ball_against_box_agrees_with_the_general_program_3d((m, t, d) in ball_box_case::<3>()) {
         agree(&m, &d, &t)?;
     }
 
@@ -345,5 +389,47 @@ fn ball_meets_a_box_face_and_a_box_corner_2d() {
     assert_eq!(
         (back.t_enter, back.normal),
         (Fx::from_num(0.5), v(1.0, 0.0))
+    );
+}
+
+#[test]
+fn ball_meets_a_box_face_edge_and_corner_3d() {
+    let b: Shape<3> = crate::shape::Aabb::try_new(v3(3.0, -1.0, -1.0), v3(5.0, 1.0, 1.0))
+        .unwrap()
+        .into();
+    let ball = |x, y, z| -> Shape<3> { Ball::try_new(v3(x, y, z), Fx::ONE).unwrap().into() };
+    // The face x = 3 at s = 1/2.
+    let c = shape_cast(&ball(0.0, 0.0, 0.0), &v3(4.0, 0.0, 0.0), &b)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (c.t_enter, c.normal),
+        (Fx::from_num(0.5), v3(-1.0, 0.0, 0.0))
+    );
+    // The edge x = 3, y = 1 head on along (1, -1, 0) / sqrt 2 from (0, 4,
+    // 0): the normal (-1, 1, 0) / sqrt 2 rounded down, as ray_capsule's.
+    let c = shape_cast(&ball(0.0, 4.0, 0.5), &v3(4.0, -4.0, 0.0), &b)
+        .unwrap()
+        .unwrap();
+    let r63 = (1u64 << 63).isqrt() as i64;
+    assert_eq!(
+        c.normal,
+        Vector([Fx::from_bits(-r63 - 1), Fx::from_bits(r63), Fx::ZERO])
+    );
+    // Sliding along the face y = 1 + 1 (touching, never penetrating): no hit.
+    assert_eq!(
+        shape_cast(&ball(0.0, 2.0, 0.0), &v3(8.0, 0.0, 0.0), &b).unwrap(),
+        None
+    );
+    // Reaching the face only at s = 1: no hit; one ulp further: a hit.
+    assert_eq!(
+        shape_cast(&ball(0.0, 0.0, 0.0), &v3(2.0, 0.0, 0.0), &b).unwrap(),
+        None
+    );
+    let past = Vector([Fx::from_num(2) + Fx::DELTA, Fx::ZERO, Fx::ZERO]);
+    assert!(
+        shape_cast(&ball(0.0, 0.0, 0.0), &past, &b)
+            .unwrap()
+            .is_some()
     );
 }

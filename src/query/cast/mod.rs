@@ -52,8 +52,9 @@ pub struct Cast<const D: usize> {
     /// The outward unit normal of `target - moving` at the entry point (the
     /// target's surface normal there, pointing at the moving shape), each
     /// component within 2^-30 of the exact value (between two balls,
-    /// capsules or segments, nearly always the exact value rounded down:
-    /// see [`shape_cast`]); zero when `overlapping`.
+    /// capsules or segments and the other pairs [`shape_cast`] lists,
+    /// nearly always the exact value rounded down); zero when
+    /// `overlapping`.
     pub normal: Vector<D>,
     /// The shapes already penetrate at `t = 0`.
     pub overlapping: bool,
@@ -87,8 +88,10 @@ impl<const D: usize> Cast<D> {
 /// - `normal`: the outward unit normal of `target - moving` at the entry
 ///   point `t* d`, each component within 2^-30 of the exact value and the
 ///   same bits on every platform. Between two balls, capsules or segments
-///   (a positive radius sum) each component is the exact value rounded
-///   down (within 2^-32, the bits [`ray_cast`](crate::ray_cast) gives),
+///   (a positive radius sum), a ball and an axis-aligned box, and in 2D a
+///   polygon or an axis-aligned box and a ball or capsule, each component
+///   is the exact value rounded down (within 2^-32, the bits
+///   [`ray_cast`](crate::ray_cast) gives),
 ///   the same at a touching start; only when two faces of the cores'
 ///   difference are first met within the same ulp of time at different
 ///   points does it follow the general rule (within 2^-30). On a flat

@@ -217,7 +217,7 @@ where
         if rounded_box::starts_within(lo, hi, r) {
             return Ok(Some(Cast::OVERLAPPING));
         }
-        if rounded_box::misses_grown_box(lo, hi, dr, r) {
+        if segments::misses_box(lo, hi, dr, 1 << 32, r) {
             return Ok(None);
         }
         if let Some(face) = rounded_box::face_entry(lo, hi, dr, r) {

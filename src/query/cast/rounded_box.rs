@@ -35,48 +35,6 @@ pub(super) fn starts_within<const D: usize>(lo: [i64; D], hi: [i64; D], r: i64) 
     excess < i128::from(r) * i128::from(r)
 }
 
-/// Whether the segment `s d`, `s` in `[0, 1]`, misses the box `[lo - r,
-/// hi + r]` (closed), which holds the rounded box: exact, the entering and
-/// leaving times as fractions compared by cross-multiplication (products
-/// below 2^108).
-pub(super) fn misses_grown_box<const D: usize>(
-    lo: [i64; D],
-    hi: [i64; D],
-    d: [i64; D],
-    r: i64,
-) -> bool {
-    let (mut enter, mut exit) = ((0i128, 1i128), (1i128, 1i128));
-    for ((&l, &h), &dk) in lo.iter().zip(&hi).zip(&d) {
-        let (a, b, dk) = (
-            i128::from(l) - i128::from(r),
-            i128::from(h) + i128::from(r),
-            i128::from(dk),
-        );
-        if dk == 0 {
-            if a > 0 || b < 0 {
-                return true;
-            }
-            continue;
-        }
-        // `a <= s dk <= b`, as fractions over a positive denominator.
-        let (s0, s1) = if dk > 0 {
-            ((a, dk), (b, dk))
-        } else {
-            ((-b, -dk), (-a, -dk))
-        };
-        if s0.0 * enter.1 > enter.0 * s0.1 {
-            enter = s0;
-        }
-        if s1.0 * exit.1 < exit.0 * s1.1 {
-            exit = s1;
-        }
-        if enter.0 * exit.1 > exit.0 * enter.1 {
-            return true;
-        }
-    }
-    false
-}
-
 /// The first contact of the ray `s d`, `s` in `[0, 1]`, with the capsules
 /// of radius `r > 0` around the edges of the box `[lo, hi]`, where the
 /// origin is not within `r` of the box: as [`capsules_first`] (`None` when

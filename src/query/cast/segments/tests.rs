@@ -225,24 +225,31 @@ proptest! {
     }
 }
 
-fn v3(x: f64, y: f64, z: f64) -> Vector<3> {
-    Vector([x, y, z].map(Fx::from_num))
+/// A number from its decimal text (exact for these).
+fn fx(s: &str) -> Fx {
+    s.parse().unwrap()
 }
 
-fn capsule3(a: Vector<3>, b: Vector<3>, r: f64) -> Shape<3> {
-    Capsule::try_new(a, b, Fx::from_num(r)).unwrap().into()
+fn v3(x: &str, y: &str, z: &str) -> Vector<3> {
+    Vector([x, y, z].map(fx))
+}
+
+fn capsule3(a: Vector<3>, b: Vector<3>, r: &str) -> Shape<3> {
+    Capsule::try_new(a, b, fx(r)).unwrap().into()
 }
 
 #[test]
 fn crossing_capsules_meet_on_the_slab() {
     // A bar along x at height 5 falls onto a bar along y: the radii meet at
     // height 2, s = 1/2, over the inside of both segments.
-    let m = capsule3(v3(-5.0, 0.5, 5.0), v3(5.0, 0.5, 5.0), 1.0);
-    let t = capsule3(v3(0.25, -5.0, 0.0), v3(0.25, 5.0, 0.0), 1.0);
-    let c = shape_cast(&m, &v3(0.0, 0.0, -6.0), &t).unwrap().unwrap();
+    let m = capsule3(v3("-5.0", "0.5", "5.0"), v3("5.0", "0.5", "5.0"), "1.0");
+    let t = capsule3(v3("0.25", "-5.0", "0.0"), v3("0.25", "5.0", "0.0"), "1.0");
+    let c = shape_cast(&m, &v3("0.0", "0.0", "-6.0"), &t)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (c.t_enter, c.normal, c.overlapping),
-        (Fx::from_num(0.5), v3(0.0, 0.0, 1.0), false)
+        (Fx::from_num(0.5), v3("0.0", "0.0", "1.0"), false)
     );
 }
 
@@ -250,35 +257,41 @@ fn crossing_capsules_meet_on_the_slab() {
 fn capsule_end_meets_the_side_first() {
     // The moving bar's end (5, 0, 0) reaches the still bar's side at x = 8
     // (radii 1 + 1): s = 3/10 of the displacement 10, floored.
-    let m = capsule3(v3(-5.0, 0.0, 0.0), v3(5.0, 0.0, 0.0), 1.0);
-    let t = capsule3(v3(10.0, 0.0, -5.0), v3(10.0, 0.0, 5.0), 1.0);
-    let c = shape_cast(&m, &v3(10.0, 0.0, 0.0), &t).unwrap().unwrap();
+    let m = capsule3(v3("-5.0", "0.0", "0.0"), v3("5.0", "0.0", "0.0"), "1.0");
+    let t = capsule3(v3("10.0", "0.0", "-5.0"), v3("10.0", "0.0", "5.0"), "1.0");
+    let c = shape_cast(&m, &v3("10.0", "0.0", "0.0"), &t)
+        .unwrap()
+        .unwrap();
     assert_eq!(c.t_enter, Fx::from_bits((3i64 << 32) / 10));
-    assert_eq!(c.normal, v3(-1.0, 0.0, 0.0));
+    assert_eq!(c.normal, v3("-1.0", "0.0", "0.0"));
 }
 
 #[test]
 fn touching_start_moving_in_takes_the_contact_normal() {
     // A bar touching a ball from below at the bar's middle, moving up: a
     // hit at 0 with the ball's normal there, pointing down at the bar.
-    let m = capsule3(v3(-1.0, 0.0, 0.0), v3(1.0, 0.0, 0.0), 1.0);
-    let t: Shape<3> = Ball::try_new(v3(0.0, 0.0, 2.0), Fx::ONE).unwrap().into();
-    let c = shape_cast(&m, &v3(0.0, 0.0, 1.0), &t).unwrap().unwrap();
+    let m = capsule3(v3("-1.0", "0.0", "0.0"), v3("1.0", "0.0", "0.0"), "1.0");
+    let t: Shape<3> = Ball::try_new(v3("0.0", "0.0", "2.0"), Fx::ONE)
+        .unwrap()
+        .into();
+    let c = shape_cast(&m, &v3("0.0", "0.0", "1.0"), &t)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (c.t_enter, c.normal, c.overlapping),
-        (Fx::ZERO, v3(0.0, 0.0, -1.0), false)
+        (Fx::ZERO, v3("0.0", "0.0", "-1.0"), false)
     );
     // Moving away: no hit.
-    assert_eq!(shape_cast(&m, &v3(0.0, 0.0, -1.0), &t).unwrap(), None);
+    assert_eq!(shape_cast(&m, &v3("0.0", "0.0", "-1.0"), &t).unwrap(), None);
 }
 
 #[test]
 fn sliding_past_a_crossing_bar_at_the_radius_sum_is_no_hit() {
     // The bars cross 2 apart (the radius sum) and the moving one slides
     // along x: they touch all the way and never penetrate.
-    let m = capsule3(v3(0.0, -5.0, 2.0), v3(0.0, 5.0, 2.0), 1.0);
-    let t = capsule3(v3(-5.0, 0.0, 0.0), v3(5.0, 0.0, 0.0), 1.0);
-    assert_eq!(shape_cast(&m, &v3(3.0, 0.0, 0.0), &t).unwrap(), None);
+    let m = capsule3(v3("0.0", "-5.0", "2.0"), v3("0.0", "5.0", "2.0"), "1.0");
+    let t = capsule3(v3("-5.0", "0.0", "0.0"), v3("5.0", "0.0", "0.0"), "1.0");
+    assert_eq!(shape_cast(&m, &v3("3.0", "0.0", "0.0"), &t).unwrap(), None);
 }
 
 #[test]
@@ -286,19 +299,19 @@ fn radius_sum_beyond_the_fast_paths_takes_the_walk() {
     // Radii of 10^6 each (sum above 2^20): the balls close a gap of
     // 80,000 over a step of 160,000, at s = 1/2.
     let ball = |x| -> Shape<3> {
-        Ball::try_new(v3(x, 0.0, 0.0), Fx::from_num(1_000_000))
+        Ball::try_new(v3(x, "0.0", "0.0"), Fx::from_num(1_000_000))
             .unwrap()
             .into()
     };
     let c = shape_cast(
-        &ball(-1_040_000.0),
-        &v3(160_000.0, 0.0, 0.0),
-        &ball(1_040_000.0),
+        &ball("-1040000.0"),
+        &v3("160000.0", "0.0", "0.0"),
+        &ball("1040000.0"),
     );
     let c = c.unwrap().unwrap();
     assert_eq!(
         (c.t_enter, c.normal),
-        (Fx::from_num(0.5), v3(-1.0, 0.0, 0.0))
+        (Fx::from_num(0.5), v3("-1.0", "0.0", "0.0"))
     );
 }
 
@@ -363,20 +376,20 @@ fn generators_give_misses_overlaps_and_both_kinds_of_entry() {
 
 #[test]
 fn ball_meets_a_box_face_and_a_box_corner_2d() {
-    let v = |x: f64, y: f64| Vector([x, y].map(Fx::from_num));
-    let b: Shape<2> = crate::shape::Aabb::try_new(v(3.0, -1.0), v(5.0, 1.0))
+    let v = |x: &str, y: &str| Vector([x, y].map(fx));
+    let b: Shape<2> = crate::shape::Aabb::try_new(v("3.0", "-1.0"), v("5.0", "1.0"))
         .unwrap()
         .into();
-    let ball: Shape<2> = Ball::try_new(v(0.0, 0.0), Fx::ONE).unwrap().into();
+    let ball: Shape<2> = Ball::try_new(v("0.0", "0.0"), Fx::ONE).unwrap().into();
     // Head on: x + 1 reaches 3 at s = 1/2, the face x = 3.
-    let c = shape_cast(&ball, &v(4.0, 0.0), &b).unwrap().unwrap();
-    assert_eq!((c.t_enter, c.normal), (Fx::from_num(0.5), v(-1.0, 0.0)));
+    let c = shape_cast(&ball, &v("4.0", "0.0"), &b).unwrap().unwrap();
+    assert_eq!((c.t_enter, c.normal), (Fx::from_num(0.5), v("-1.0", "0.0")));
     // At the corner (3, 1) from (0, 4) along (4, -4): the center reaches
     // (3 - 1/sqrt 2, 1 + 1/sqrt 2) at s = (3 - 1/sqrt 2) / 4, so 2^32 s =
     // 3 2^30 - sqrt(2^59), and the normal is (-1, 1) / sqrt 2, 2^32 times
     // it +-sqrt(2^63), each rounded down (both roots irrational).
-    let high: Shape<2> = Ball::try_new(v(0.0, 4.0), Fx::ONE).unwrap().into();
-    let c = shape_cast(&high, &v(4.0, -4.0), &b).unwrap().unwrap();
+    let high: Shape<2> = Ball::try_new(v("0.0", "4.0"), Fx::ONE).unwrap().into();
+    let c = shape_cast(&high, &v("4.0", "-4.0"), &b).unwrap().unwrap();
     let (r59, r63) = ((1u64 << 59).isqrt() as i64, (1u64 << 63).isqrt() as i64);
     assert_eq!(c.t_enter, Fx::from_bits(3 * (1 << 30) - r59 - 1));
     assert_eq!(
@@ -385,30 +398,31 @@ fn ball_meets_a_box_face_and_a_box_corner_2d() {
     );
     // The box moving onto the ball instead: the same time, the normal
     // opposite (within the rounding).
-    let back = shape_cast(&b, &v(-4.0, 0.0), &ball).unwrap().unwrap();
+    let back = shape_cast(&b, &v("-4.0", "0.0"), &ball).unwrap().unwrap();
     assert_eq!(
         (back.t_enter, back.normal),
-        (Fx::from_num(0.5), v(1.0, 0.0))
+        (Fx::from_num(0.5), v("1.0", "0.0"))
     );
 }
 
 #[test]
 fn ball_meets_a_box_face_edge_and_corner_3d() {
-    let b: Shape<3> = crate::shape::Aabb::try_new(v3(3.0, -1.0, -1.0), v3(5.0, 1.0, 1.0))
-        .unwrap()
-        .into();
+    let b: Shape<3> =
+        crate::shape::Aabb::try_new(v3("3.0", "-1.0", "-1.0"), v3("5.0", "1.0", "1.0"))
+            .unwrap()
+            .into();
     let ball = |x, y, z| -> Shape<3> { Ball::try_new(v3(x, y, z), Fx::ONE).unwrap().into() };
     // The face x = 3 at s = 1/2.
-    let c = shape_cast(&ball(0.0, 0.0, 0.0), &v3(4.0, 0.0, 0.0), &b)
+    let c = shape_cast(&ball("0.0", "0.0", "0.0"), &v3("4.0", "0.0", "0.0"), &b)
         .unwrap()
         .unwrap();
     assert_eq!(
         (c.t_enter, c.normal),
-        (Fx::from_num(0.5), v3(-1.0, 0.0, 0.0))
+        (Fx::from_num(0.5), v3("-1.0", "0.0", "0.0"))
     );
     // The edge x = 3, y = 1 head on along (1, -1, 0) / sqrt 2 from (0, 4,
     // 0): the normal (-1, 1, 0) / sqrt 2 rounded down, as ray_capsule's.
-    let c = shape_cast(&ball(0.0, 4.0, 0.5), &v3(4.0, -4.0, 0.0), &b)
+    let c = shape_cast(&ball("0.0", "4.0", "0.5"), &v3("4.0", "-4.0", "0.0"), &b)
         .unwrap()
         .unwrap();
     let r63 = (1u64 << 63).isqrt() as i64;
@@ -418,17 +432,17 @@ fn ball_meets_a_box_face_edge_and_corner_3d() {
     );
     // Sliding along the face y = 1 + 1 (touching, never penetrating): no hit.
     assert_eq!(
-        shape_cast(&ball(0.0, 2.0, 0.0), &v3(8.0, 0.0, 0.0), &b).unwrap(),
+        shape_cast(&ball("0.0", "2.0", "0.0"), &v3("8.0", "0.0", "0.0"), &b).unwrap(),
         None
     );
     // Reaching the face only at s = 1: no hit; one ulp further: a hit.
     assert_eq!(
-        shape_cast(&ball(0.0, 0.0, 0.0), &v3(2.0, 0.0, 0.0), &b).unwrap(),
+        shape_cast(&ball("0.0", "0.0", "0.0"), &v3("2.0", "0.0", "0.0"), &b).unwrap(),
         None
     );
     let past = Vector([Fx::from_num(2) + Fx::DELTA, Fx::ZERO, Fx::ZERO]);
     assert!(
-        shape_cast(&ball(0.0, 0.0, 0.0), &past, &b)
+        shape_cast(&ball("0.0", "0.0", "0.0"), &past, &b)
             .unwrap()
             .is_some()
     );

@@ -16,7 +16,8 @@
 //!   module), `M` is a parallelogram grown by `R`, the union of capsules
 //!   and a slab: the entry is the first time the ray meets one of them,
 //!   exact ray casts, and the program only decides that the ray
-//!   penetrates.
+//!   penetrates; a ball against an axis-aligned box likewise (the
+//!   `rounded_box` module: face slabs and edge capsules).
 //! - `R = 0` (the `flat` module): `M = Z`, a polytope; its interior is the open
 //!   intersection of the slabs of its facet normals, entered and left at
 //!   exact rational times.
@@ -210,6 +211,14 @@ where
     // program is `moving - target`.
     let program = |gap: &mut Gap| (add_core(gap, moving, false), add_core(gap, target, true));
     let dv = d.0.map(wide);
+    // The first contact of the pieces (`None`: none before 1) is the entry
+    // when the swept segment penetrates the program (exact, open); the
+    // program is made only then.
+    let confirmed = |first: Option<Cast<D>>, gap: &mut Gap, r: i64| {
+        let cast = first?;
+        program(gap);
+        round::penetrates(gap, dv, i128::from(r)).then_some(cast)
+    };
     if let Some((lo, hi, r)) = ball_and_box(moving, target) {
         // A ball and an axis-aligned box: the rounded box's pieces, the
         // program only for whether the ray penetrates.
@@ -224,23 +233,13 @@ where
             return Ok(face);
         }
         if let Some(first) = rounded_box::edges_first(lo, hi, dr, r) {
-            let Some(cast) = first else {
-                return Ok(None);
-            };
-            program(&mut gap);
-            return Ok(round::penetrates(&gap, dv, i128::from(r)).then_some(cast));
+            return Ok(confirmed(first, &mut gap, r));
         }
     }
     if let Some((x, y)) = &round_pair
         && let Some(first) = segments::contact(x, y, d.to_bits())
     {
-        // The first contact of the pieces is the entry when the swept
-        // segment penetrates (exact, open).
-        let Some(cast) = first else {
-            return Ok(None);
-        };
-        program(&mut gap);
-        return Ok(round::penetrates(&gap, dv, i128::from(x.radius + y.radius)).then_some(cast));
+        return Ok(confirmed(first, &mut gap, x.radius + y.radius));
     }
     let (rm, rt) = program(&mut gap);
     let apart = round_pair.is_some();
@@ -288,9 +287,9 @@ fn ball_and_box<const D: usize>(
 where
     Const<D>: Dim<D>,
 {
-    let (ball, b, sign) = match (moving, target) {
-        (Shape::Sphere(s), Shape::Aabb(b)) => (s, b, 1),
-        (Shape::Aabb(b), Shape::Sphere(s)) => (s, b, -1),
+    let (ball, b, box_moves) = match (moving, target) {
+        (Shape::Sphere(s), Shape::Aabb(b)) => (s, b, false),
+        (Shape::Aabb(b), Shape::Sphere(s)) => (s, b, true),
         _ => return None,
     };
     if ball.radius() == Fx::ZERO {
@@ -300,10 +299,10 @@ where
     let (mut lo, mut hi) = (b.min().to_bits(), b.max().to_bits());
     for ((l, h), ck) in lo.iter_mut().zip(hi.iter_mut()).zip(c) {
         // Moving box: `M = c - B`, the box `[c - hi, c - lo]`.
-        (*l, *h) = if sign > 0 {
-            (*l - ck, *h - ck)
-        } else {
+        (*l, *h) = if box_moves {
             (ck - *h, ck - *l)
+        } else {
+            (*l - ck, *h - ck)
         };
     }
     Some((lo, hi, ball.radius().to_bits()))

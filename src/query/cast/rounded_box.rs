@@ -82,12 +82,12 @@ pub(super) fn face_entry<const D: usize>(
         }
         // Moving +k meets the -k face (`lo_k`) from outside, and back.
         let (plane, outward) = if dk > 0 {
-            (i128::from(lk) - i128::from(r), -1)
+            (i128::from(lk) - i128::from(r), false)
         } else {
-            (i128::from(hk) + i128::from(r), 1)
+            (i128::from(hk) + i128::from(r), true)
         };
         // From outside: the origin beyond the plane (on it: s = 0).
-        let (dk, plane) = (i128::from(dk), plane);
+        let dk = i128::from(dk);
         if (dk > 0 && plane < 0) || (dk < 0 && plane > 0) {
             continue;
         }
@@ -111,7 +111,7 @@ pub(super) fn face_entry<const D: usize>(
         }
         let t = ((plane << 32) / dk).clamp(0, 1 << 32);
         // `plane / dk >= 0`: the quotient truncated is its floor.
-        let normal = Vector::<D>::unit(k, outward > 0);
+        let normal = Vector::<D>::unit(k, outward);
         return Some((t < 1 << 32).then(|| Cast {
             t_enter: Fx::from_bits(t as i64),
             normal,

@@ -17,8 +17,9 @@
 //! library on them (thread CPU time is not needed: run it alone).
 
 use scene::kinds::{
-    AabbSweep, AabbSweepPair, CapsuleCast, CapsuleObbCast, CapsuleOverlap, NoShort, PolygonCast,
-    PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySphere, SphereObb,
+    AabbSweep, AabbSweepPair, CapsuleAabbCast, CapsuleCast, CapsuleObbCast, CapsuleOverlap,
+    NoShort, PolygonCast, PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySphere,
+    SphereObb,
 };
 use scene::{Kind, Scene};
 
@@ -43,6 +44,7 @@ fn main() {
         Some("sphere_obb") => Box::new(Scene::<SphereObb>::default()),
         Some("capsule_cast") => Box::new(Scene::<CapsuleCast>::default()),
         Some("capsule_obb_cast") => Box::new(Scene::<CapsuleObbCast>::default()),
+        Some("capsule_aabb_cast") => Box::new(Scene::<CapsuleAabbCast>::default()),
         _ => Box::new(Scene::<CapsuleOverlap>::default()),
     };
     let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20_000);

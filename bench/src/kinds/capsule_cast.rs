@@ -1,15 +1,16 @@
-//! Capsule casts (3D): a moving capsule against a still capsule and
-//! against a still oriented box, `shape_cast` over `[0, 1]` against
+//! Capsule casts (3D): a moving capsule against a still capsule, a still
+//! oriented box and a still axis-aligned box, `shape_cast` over `[0, 1]` against
 //! parry's `query::cast_shapes` (GJK) with the same displacement as the
 //! velocity and `max_time_of_impact` 1.
 //!
 //! Both libraries get the same world coordinates: parry's capsule stores
 //! its segment's end points (pose identity), its cuboid takes the box's
-//! pose (the same quaternion components as ours).
+//! pose (the same quaternion components as ours; the identity for an
+//! axis-aligned box, at its center).
 
 use super::capsule::{GCapsule, HALF, RMAX};
 use super::judge_cast;
-use crate::grid::{GObb, fl, fx, pvec3, uniform_vec};
+use crate::grid::{GBox, GObb, fl, fx, pvec3, uniform_vec};
 use crate::judge::Verdict;
 use crate::{Convert, Query};
 use fixed_collide::{Capsule3, Cast, Obb, Shape, Vec3};
@@ -17,6 +18,7 @@ use fixed_collide_cli::rng::Rng;
 use parry3d::math::{Pose, Vector as PVec};
 use parry3d::query::{ShapeCastHit, ShapeCastOptions};
 use parry3d::shape::{Capsule as PCapsule, Cuboid};
+use std::marker::PhantomData;
 
 /// Largest displacement component (grid counts: 25 units).
 const TRAVEL: i32 = 400;
@@ -87,6 +89,12 @@ impl Convert<Shape<3>> for GObb<3> {
     }
 }
 
+impl Convert<Shape<3>> for GBox<3> {
+    fn convert(&self) -> Shape<3> {
+        self.fixed().into()
+    }
+}
+
 /// parry's cast of the mover (`b`, at the identity pose) against a still
 /// shape at `pose`.
 fn parry_cast(
@@ -143,14 +151,59 @@ impl Query for CapsuleCast {
     }
 }
 
-/// A moving capsule against a still oriented box.
-pub struct CapsuleObbCast;
+/// A still box a capsule is cast against: oriented or axis-aligned (the
+/// same centers and sizes; parry gets a cuboid at the box's pose).
+pub trait BoxTarget:
+    Convert<Shape<3>> + Convert<(Pose, Cuboid)> + std::fmt::Debug + 'static
+{
+    /// Kind name.
+    const NAME: &'static str;
+    /// The parry call, for the report.
+    const PARRY_CALL: &'static str;
+    /// A box of the scene.
+    fn draw(rng: &mut Rng) -> Self;
+    /// Ours, every half-size changed by `pad` (to bracket answers near
+    /// touching).
+    fn padded(&self, pad: fixed_collide::Fx) -> Shape<3>;
+}
 
-impl Query for CapsuleObbCast {
+impl BoxTarget for GObb<3> {
     const NAME: &'static str = "capsule_obb_cast";
     const PARRY_CALL: &'static str = "query::cast_shapes (Cuboid at a pose, Capsule)";
+    fn draw(rng: &mut Rng) -> Self {
+        GObb::draw(rng, super::WORLD, super::HMIN, 600)
+    }
+    fn padded(&self, pad: fixed_collide::Fx) -> Shape<3> {
+        self.fixed_padded(pad).into()
+    }
+}
+
+impl BoxTarget for GBox<3> {
+    const NAME: &'static str = "capsule_aabb_cast";
+    const PARRY_CALL: &'static str = "query::cast_shapes (Cuboid at a translation, Capsule)";
+    fn draw(rng: &mut Rng) -> Self {
+        GBox::draw(rng, super::WORLD, super::HMIN, 600)
+    }
+    fn padded(&self, pad: fixed_collide::Fx) -> Shape<3> {
+        self.fixed_padded(pad).into()
+    }
+}
+
+/// A moving capsule against a still box (one seed: the axis-aligned
+/// scene is the oriented one with no rotation).
+pub struct CapsuleBoxCast<T>(PhantomData<T>);
+
+/// A moving capsule against a still oriented box.
+pub type CapsuleObbCast = CapsuleBoxCast<GObb<3>>;
+
+/// A moving capsule against a still axis-aligned box.
+pub type CapsuleAabbCast = CapsuleBoxCast<GBox<3>>;
+
+impl<T: BoxTarget> Query for CapsuleBoxCast<T> {
+    const NAME: &'static str = T::NAME;
+    const PARRY_CALL: &'static str = T::PARRY_CALL;
     const SEED: u64 = 0xC50;
-    type GA = GObb<3>;
+    type GA = T;
     type GB = GCapsuleMover;
     type FA = Shape<3>;
     type FB = (Shape<3>, Vec3);
@@ -159,8 +212,8 @@ impl Query for CapsuleObbCast {
     type FOut = Option<Cast<3>>;
     type POut = Option<ShapeCastHit>;
 
-    fn gen_a(rng: &mut Rng) -> GObb<3> {
-        GObb::draw(rng, super::WORLD, super::HMIN, 600)
+    fn gen_a(rng: &mut Rng) -> T {
+        T::draw(rng)
     }
     fn gen_b(rng: &mut Rng) -> GCapsuleMover {
         GCapsuleMover::draw(rng)
@@ -171,8 +224,8 @@ impl Query for CapsuleObbCast {
     fn parry(a: &(Pose, Cuboid), b: &(PCapsule, PVec)) -> Self::POut {
         parry_cast(&a.0, &a.1, b)
     }
-    fn judge(a: &GObb<3>, b: &GCapsuleMover, f: &Self::FOut, p: &Self::POut) -> Verdict {
-        let padded = |pad| b.cast(&a.fixed_padded(pad).into());
+    fn judge(a: &T, b: &GCapsuleMover, f: &Self::FOut, p: &Self::POut) -> Verdict {
+        let padded = |pad| b.cast(&a.padded(pad));
         let (ft, pt) = (f.map(|c| c.t_enter), p.map(|h| h.time_of_impact));
         judge_cast((a, b), ft, pt, b.travel(), padded)
     }

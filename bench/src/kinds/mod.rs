@@ -14,7 +14,7 @@ mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
 pub use capsule::{CapsuleOverlap, RayCapsule, RaySphere};
-pub use capsule_cast::{CapsuleCast, CapsuleObbCast};
+pub use capsule_cast::{CapsuleAabbCast, CapsuleCast, CapsuleObbCast};
 pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
 pub use polygon::{PolygonCast, PolygonOverlap, RayPolygon};

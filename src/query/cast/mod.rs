@@ -15,9 +15,10 @@
 //!   integers. When both cores are points or segments (the `segments`
 //!   module), `M` is a parallelogram grown by `R`, the union of capsules
 //!   and a slab: the entry is the first time the ray meets one of them,
-//!   exact ray casts, and the program only decides that the ray
-//!   penetrates; a ball against an axis-aligned box likewise (the
-//!   `rounded_box` module: face slabs and edge capsules).
+//!   exact ray casts, and exact segment distances decide that the ray
+//!   penetrates; a ball or capsule against an axis-aligned box likewise
+//!   (the `rounded_box` module: the box's edges and the core span a
+//!   zonotope, whose faces' slabs and edges' capsules are the pieces).
 //! - `R = 0` (the `flat` module): `M = Z`, a polytope; its interior is the open
 //!   intersection of the slabs of its facet normals, entered and left at
 //!   exact rational times.
@@ -89,8 +90,9 @@ impl<const D: usize> Cast<D> {
 /// - `normal`: the outward unit normal of `target - moving` at the entry
 ///   point `t* d`, each component within 2^-30 of the exact value and the
 ///   same bits on every platform. Between two balls, capsules or segments
-///   (a positive radius sum), a ball and an axis-aligned box, and in 2D a
-///   polygon or an axis-aligned box and a ball or capsule, each component
+///   (a positive radius sum), a ball or capsule and an axis-aligned box
+///   (in 3D a moving capsule), and in 2D a polygon and a ball or capsule,
+///   each component
 ///   is the exact value rounded down (within 2^-32, the bits
 ///   [`ray_cast`](crate::ray_cast) gives),
 ///   the same at a touching start; only when two faces of the cores'
@@ -119,7 +121,7 @@ impl<const D: usize> Cast<D> {
 /// its nearest point (on a face its outward normal, at a vertex the
 /// direction from the vertex), each component rounded down as between
 /// balls and capsules; an axis-aligned box against a sphere or capsule
-/// likewise (its corners are on the grid). In 3D a moving sphere, capsule
+/// likewise. In 3D a moving sphere, capsule
 /// or segment against every target, and an axis-aligned box against an
 /// axis-aligned box.
 ///
@@ -206,41 +208,22 @@ where
         }
         _ => None,
     };
+    if let Some(answer) = rounded_box::cast(moving, d.to_bits(), target) {
+        // A ball, or a capsule in 3D, against an axis-aligned box: the
+        // pieces of the rounded difference.
+        return Ok(answer);
+    }
+    if let Some((x, y)) = &round_pair
+        && let Some(answer) = segments::contact(x, y, d.to_bits())
+    {
+        return Ok(answer);
+    }
+    // The general program: every other pair, and the pieces' rare ties.
     let mut gap = Gap::new();
     // The moving shape in positive, the target negated: a point of the
     // program is `moving - target`.
     let program = |gap: &mut Gap| (add_core(gap, moving, false), add_core(gap, target, true));
     let dv = d.0.map(wide);
-    // The first contact of the pieces (`None`: none before 1) is the entry
-    // when the swept segment penetrates the program (exact, open); the
-    // program is made only then.
-    let confirmed = |first: Option<Cast<D>>, gap: &mut Gap, r: i64| {
-        let cast = first?;
-        program(gap);
-        round::penetrates(gap, dv, i128::from(r)).then_some(cast)
-    };
-    if let Some((lo, hi, r)) = ball_and_box(moving, target) {
-        // A ball and an axis-aligned box: the rounded box's pieces, the
-        // program only for whether the ray penetrates.
-        let dr = d.to_bits();
-        if rounded_box::starts_within(lo, hi, r) {
-            return Ok(Some(Cast::OVERLAPPING));
-        }
-        if segments::misses_box(lo, hi, dr, 1 << 32, r) {
-            return Ok(None);
-        }
-        if let Some(face) = rounded_box::face_entry(lo, hi, dr, r) {
-            return Ok(face);
-        }
-        if let Some(first) = rounded_box::edges_first(lo, hi, dr, r) {
-            return Ok(confirmed(first, &mut gap, r));
-        }
-    }
-    if let Some((x, y)) = &round_pair
-        && let Some(first) = segments::contact(x, y, d.to_bits())
-    {
-        return Ok(confirmed(first, &mut gap, x.radius + y.radius));
-    }
     let (rm, rt) = program(&mut gap);
     let apart = round_pair.is_some();
     let (Some(rm), Some(rt)) = (rm, rt) else {
@@ -258,54 +241,11 @@ where
         return Ok(polygon::cast::<D>(&gap, dv, points(moving), points(target)));
     };
     let radius = rm + rt;
-    if radius > 0 && D == 2 && matches!((moving, target), (Shape::Aabb(_), _) | (_, Shape::Aabb(_)))
-    {
-        // An axis-aligned box against a ball or capsule in 2D: its corners
-        // are on the grid, so the cores' difference is a convex polygon, cast
-        // as a polygon's is.
-        return Ok(polygon::round_cast::<D>(
-            &core_points(moving),
-            dv,
-            &core_points(target),
-            radius,
-        ));
-    }
     Ok(if radius > 0 {
         round::cast::<D>(&gap, dv, radius, apart)
     } else {
         flat::cast::<D>(&gap, dv)
     })
-}
-
-/// A ball of positive radius and an axis-aligned box, either moving: the
-/// box `M = target - moving` in the frame of the ball's center (`lo`,
-/// `hi`, raw) and the radius (raw).
-fn ball_and_box<const D: usize>(
-    moving: &Shape<D>,
-    target: &Shape<D>,
-) -> Option<([i64; D], [i64; D], i64)>
-where
-    Const<D>: Dim<D>,
-{
-    let (ball, b, box_moves) = match (moving, target) {
-        (Shape::Sphere(s), Shape::Aabb(b)) => (s, b, false),
-        (Shape::Aabb(b), Shape::Sphere(s)) => (s, b, true),
-        _ => return None,
-    };
-    if ball.radius() == Fx::ZERO {
-        return None;
-    }
-    let c = ball.center().to_bits();
-    let (mut lo, mut hi) = (b.min().to_bits(), b.max().to_bits());
-    for ((l, h), ck) in lo.iter_mut().zip(hi.iter_mut()).zip(c) {
-        // Moving box: `M = c - B`, the box `[c - hi, c - lo]`.
-        (*l, *h) = if box_moves {
-            (ck - *h, ck - *l)
-        } else {
-            (*l - ck, *h - ck)
-        };
-    }
-    Some((lo, hi, ball.radius().to_bits()))
 }
 
 /// A polygon's vertices.
@@ -371,10 +311,9 @@ where
     buf.get(..n)
 }
 
-/// The points whose hull is the core of a polygon, sphere, capsule or
-/// axis-aligned box (raw, the first two components): its vertices, the
-/// center, the segment's ends, the box's corners (repeated when it is
-/// flat). The other shapes are not cast this way: none.
+/// The points whose hull is the core of a polygon, sphere or capsule
+/// (raw, the first two components): its vertices, the center, the
+/// segment's ends. The other shapes are not cast this way: none.
 fn core_points<const D: usize>(s: &Shape<D>) -> Vec<[i128; 2]>
 where
     Const<D>: Dim<D>,
@@ -393,10 +332,6 @@ where
             .collect(),
         Shape::Sphere(b) => vec![xy(b.center())],
         Shape::Capsule(c) => vec![xy(c.a()), xy(c.b())],
-        Shape::Aabb(b) => {
-            let (lo, hi) = (xy(b.min()), xy(b.max()));
-            vec![lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]]
-        }
         _ => Vec::new(),
     }
 }

@@ -15,11 +15,12 @@
 //! products of two below 2^460; within the 1024 bits of [`Big`].
 
 use super::flat::{Time, dot_big, unit};
-use super::round::{enter, penetrates};
+use super::round::enter;
 use super::segments::capsules_first;
 use super::{Cast, pad};
 use crate::num::{Fx, wide};
 use crate::query::capsule::core::Gap;
+use crate::query::capsule::segments::{Core, cores_within};
 use crate::query::capsule::wide::Big;
 use crate::vec::{Vec2, Vector};
 use alloc::vec::Vec;
@@ -161,11 +162,11 @@ pub(super) fn cast<const D: usize>(
 /// vertices or the box's corners, the center or the segment's ends): its
 /// grown interior is `int Z` and the open capsules of radius `r` around
 /// its edges. A start with the origin in `Z` (the cores meet) or in a
-/// capsule is `overlapping`. Otherwise the capsules are entered first: the
-/// entry is their first contact with the ray (exact ray casts,
-/// [`capsules_first`]), kept when the swept segment penetrates one of them
-/// (each edge's program); two edges met in the same ulp of time with
-/// different normals take the union of the programs
+/// capsule (an exact segment distance) is `overlapping`. Otherwise the
+/// capsules are entered first: the entry is their first contact with the
+/// ray (exact ray casts, [`capsules_first`]), kept when the swept segment
+/// penetrates a capsule met there; two edges met in the same ulp of time
+/// with different normals take the union of the edges' programs
 /// ([`enter`](super::round::enter)).
 ///
 /// Budgets: the points of `Z` are differences of two in-domain points,
@@ -208,24 +209,40 @@ fn round_cast_by<const D: usize>(
             g
         })
     };
-    if inside || gaps().any(|g| g.within_strict(r)) {
-        return Some(Cast::OVERLAPPING);
-    }
-    // The first contact of the edges' capsules is the entry when the swept
-    // segment penetrates one of them (exact, open).
     let raw =
         |v: &[i128; 2]| -> [i64; D] { core::array::from_fn(|k| v.get(k).map_or(0, |&c| c as i64)) };
+    // The origin nearer than `r` to an edge: exact segment distances (the
+    // reference: the edges' programs).
+    let origin = Core {
+        start: [0; D],
+        dir: [0; D],
+        radius: 0,
+    };
+    let near = |(p, q): (&[i128; 2], &[i128; 2])| {
+        let edge = Core {
+            start: raw(p),
+            dir: raw(&[q[0] - p[0], q[1] - p[1]]),
+            radius: r as i64,
+        };
+        cores_within::<true, D>(&origin, &edge)
+    };
+    let starts = if pieces {
+        edges().any(near)
+    } else {
+        gaps().any(|g| g.within_strict(r))
+    };
+    if inside || starts {
+        return Some(Cast::OVERLAPPING);
+    }
+    // The first contact of the edges' capsules and whether the swept
+    // segment penetrates there (exact, open).
     let edge_ends = edges().map(|(p, q)| (raw(p), raw(q)));
     let first = if pieces {
         capsules_first(edge_ends, d.map(|c| c as i64), r as i64)
     } else {
         None
     };
-    match first {
-        Some(None) => None,
-        Some(Some(c)) => gaps().any(|g| penetrates(&g, d, r)).then_some(c),
-        None => enter(&gaps().collect::<Vec<Gap>>(), d, r),
-    }
+    first.unwrap_or_else(|| enter(&gaps().collect::<Vec<Gap>>(), d, r))
 }
 
 /// `(q - p) x (v - p)`: positive when `v` is left of `p -> q`.

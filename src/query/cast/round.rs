@@ -45,12 +45,6 @@ pub(super) fn cast<const D: usize>(
     enter(core::slice::from_ref(gap), d, r)
 }
 
-/// Whether the segment `s d`, `s` in `[0, 1]`, penetrates the program
-/// `gap` grown by `r > 0` (raw; a point is `moving - target`): exact, open.
-pub(super) fn penetrates<const D: usize>(gap: &Gap, d: [i128; D], r: i128) -> bool {
-    swept(gap, pad(d), 1 << 32, r)
-}
-
 /// Whether the swept segment over `[0, s1]` (`s1` in units of 2^-32)
 /// penetrates the program.
 fn swept(gap: &Gap, d3: [i128; 3], s1: i128, r: i128) -> bool {

@@ -46,7 +46,7 @@ use crate::kernel::u256::{
 use crate::kernel::u512::Wide;
 use crate::num::Fx;
 use crate::query::capsule::ray::{ray_capsule, walk};
-use crate::query::capsule::segments::Core;
+use crate::query::capsule::segments::{Core, cores_within};
 use crate::query::capsule::wide::Big;
 use crate::shape::{Capsule, Ray};
 use crate::vec::Vector;
@@ -92,13 +92,8 @@ pub(super) fn contact<const D: usize>(
     ];
     if D == 3 && ea && eb {
         // Met on its face over `Z`'s inside: the entry (see the module).
-        let wide = |a: &[i64; D]| core::array::from_fn(|k| a.get(k).map_or(0, |&c| i128::from(c)));
-        if let Some((t, n)) = slab(wide(&v[0]), wide(&x.dir), wide(&y.dir), wide(&d), r) {
-            let mut normal = Vector::ZERO;
-            for (slot, c) in normal.0.iter_mut().zip(n) {
-                *slot = c;
-            }
-            return Some(answer(Some((t, normal))));
+        if let Some(entry) = slab_entry(&v[0], &x.dir, &y.dir, &d, r) {
+            return Some(entry);
         }
     }
     let edges = edges
@@ -110,10 +105,20 @@ pub(super) fn contact<const D: usize>(
 
 /// The first contact of the ray `s d`, `s` in `[0, 1]`, with the union
 /// of the closed capsules of radius `r` around the segments `edges` (raw
-/// ends), where the origin is in no piece's interior: `Some(None)` for no
-/// contact before `s = 1`, `Some(Some(cast))` for the first (its time and
-/// the exact normal there, rounded down), `None` when two pieces are first
-/// met in the same ulp of time with different normals.
+/// ends), where the origin is in no piece's interior, and whether the ray
+/// penetrates the union there: `Some(None)` for no contact before `s = 1`
+/// or one the ray does not penetrate, `Some(Some(cast))` for the entry
+/// (its time and the exact normal there, rounded down), `None` when two
+/// pieces are first met in the same ulp of time with different normals
+/// (or more than [`TIED`] with the same).
+///
+/// The pieces lie in a convex set `M` with a smooth boundary (grown by a
+/// positive `r`) whose boundary they cover near the entry: the ray
+/// penetrates `M` iff it is not tangent at the first contact, iff it
+/// penetrates the piece met there, whose tangent plane is `M`'s. So the
+/// penetration test is the segment `0 -> d` strictly within `r` of one of
+/// the pieces met first (exact segment distances), any of which decides
+/// it.
 pub(super) fn capsules_first<const D: usize>(
     edges: impl Iterator<Item = ([i64; D], [i64; D])>,
     d: [i64; D],
@@ -124,7 +129,7 @@ pub(super) fn capsules_first<const D: usize>(
     }
     let ray = Ray::from_parts(Vector::ZERO, Vector(d.map(Fx::from_bits)), Fx::ONE);
     let radius = Fx::from_bits(r);
-    let mut best = First::default();
+    let mut best = First::new();
     for (p, q) in edges {
         // A piece apart from the ray up to the time found so far (and its
         // ulp) cannot be met first.
@@ -152,10 +157,34 @@ pub(super) fn capsules_first<const D: usize>(
             } else {
                 hit.normal
             };
-            best.offer(hit.t, normal);
+            best.offer(hit.t, normal, (p, q));
         }
     }
-    (!best.split).then(|| answer(best.first))
+    if best.split {
+        return None;
+    }
+    let Some(cast) = answer(best.first) else {
+        return Some(None);
+    };
+    let swept = Core {
+        start: [0; D],
+        dir: d,
+        radius: 0,
+    };
+    let pieces = best.pieces.iter().take(best.count);
+    let through = pieces.into_iter().any(|&(p, q)| {
+        let mut dir = q;
+        for (c, pk) in dir.iter_mut().zip(&p) {
+            *c -= pk;
+        }
+        let piece = Core {
+            start: p,
+            dir,
+            radius: r,
+        };
+        cores_within::<true, D>(&swept, &piece)
+    });
+    Some(through.then_some(cast))
 }
 
 /// A first contact before `s = 1` as a cast (entering, not overlapping).
@@ -167,21 +196,49 @@ fn answer<const D: usize>(first: Option<(Fx, Vector<D>)>) -> Option<Cast<D>> {
     })
 }
 
-/// The earliest first time offered and its normal, and whether another
-/// piece offered that time with a different normal.
-#[derive(Default)]
+/// The most pieces one first time keeps for the penetration test (a
+/// vertex of the cores' difference is on at most four of the edges
+/// offered); more leave the answer to the general program.
+const TIED: usize = 6;
+
+/// The earliest first time offered, its normal and the pieces that
+/// offered it, and whether another piece offered that time with a
+/// different normal (or too many did).
 struct First<const D: usize> {
     first: Option<(Fx, Vector<D>)>,
+    pieces: [([i64; D], [i64; D]); TIED],
+    count: usize,
     split: bool,
 }
 
 impl<const D: usize> First<D> {
+    fn new() -> Self {
+        First {
+            first: None,
+            pieces: [([0; D], [0; D]); TIED],
+            count: 0,
+            split: false,
+        }
+    }
+
     /// A piece's first time and normal.
-    fn offer(&mut self, t: Fx, normal: Vector<D>) {
+    fn offer(&mut self, t: Fx, normal: Vector<D>, piece: ([i64; D], [i64; D])) {
         match self.first {
-            Some((f, n)) if t == f => self.split |= n != normal,
+            Some((f, n)) if t == f => {
+                self.split |= n != normal;
+                match self.pieces.get_mut(self.count) {
+                    Some(slot) => *slot = piece,
+                    None => self.split = true,
+                }
+                self.count += 1;
+            }
             Some((f, _)) if t > f => {}
-            _ => (self.first, self.split) = (Some((t, normal)), false),
+            _ => {
+                (self.first, self.split, self.count) = (Some((t, normal)), false, 1);
+                if let Some(slot) = self.pieces.first_mut() {
+                    *slot = piece;
+                }
+            }
         }
     }
 }
@@ -191,7 +248,12 @@ impl<const D: usize> First<D> {
 /// grown by `r` are apart (closed): then the ray meets the hull of the
 /// points grown by `r` only after `s1`, if at all. Cheaper than
 /// [`misses_box`] and weaker (the segment's box, not the segment).
-fn boxes_apart<const D: usize>(pts: &[[i64; D]], d: [i64; D], reach: i64, r: i64) -> bool {
+pub(super) fn boxes_apart<const D: usize>(
+    pts: &[[i64; D]],
+    d: [i64; D],
+    reach: i64,
+    r: i64,
+) -> bool {
     d.iter().enumerate().any(|(k, &dk)| {
         let (lo, hi) = pts
             .iter()
@@ -245,6 +307,27 @@ pub(super) fn misses_box<const D: usize>(
         }
     }
     false
+}
+
+/// The slab piece over the parallelogram `c + u e_b - v e_a` (3D), as
+/// [`slab`]: `Some(answer)` when the ray meets the slab's face over the
+/// parallelogram at some `s` in `[0, 1]` from the side it comes from (a
+/// hit before `s = 1`, or none at 1). That is the entry where the
+/// parallelogram lies in a face of the cores' difference on that side.
+pub(super) fn slab_entry<const D: usize>(
+    c: &[i64; D],
+    ea: &[i64; D],
+    eb: &[i64; D],
+    d: &[i64; D],
+    r: i64,
+) -> Option<Option<Cast<D>>> {
+    let wide = |a: &[i64; D]| core::array::from_fn(|k| a.get(k).map_or(0, |&c| i128::from(c)));
+    let (t, n) = slab(wide(c), wide(ea), wide(eb), wide(d), r)?;
+    let mut normal = Vector::ZERO;
+    for (slot, c) in normal.0.iter_mut().zip(n) {
+        *slot = c;
+    }
+    Some(answer(Some((t, normal))))
 }
 
 /// The outward unit normal, each component rounded down, of a piece (the
@@ -498,4 +581,4 @@ fn cross_with<T>(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 /// A coordinate: a half unit in `[-6, 6]` (shared ends, parallel and
 /// touching cores are common), or any raw value in that range.
-fn coord() -> impl Strategy<Value = i64> {
+pub(in crate::query::cast) fn coord() -> impl Strategy<Value = i64> {
     prop_oneof![
         (-12i64..=12).prop_map(|v| v << 31),
         (-(6i64 << 32))..=(6i64 << 32),
@@ -39,7 +39,7 @@ where
 }
 
 /// A displacement: whole or half units up to 16, or any raw value.
-fn displacement<const D: usize>() -> impl Strategy<Value = Vector<D>> {
+pub(in crate::query::cast) fn displacement<const D: usize>() -> impl Strategy<Value = Vector<D>> {
     let c = prop_oneof![
         (-32i64..=32).prop_map(|v| v << 31),
         (-(16i64 << 32))..=(16i64 << 32),
@@ -128,7 +128,11 @@ where
 /// `shape_cast` (the pieces) and the general program answer the same hit,
 /// `t_enter` and `overlapping`, with normals within 5 ulps (each within
 /// 2^-30 of the exact one, the pieces' within 2^-32 below it).
-fn agree<const D: usize>(m: &Shape<D>, d: &Vector<D>, t: &Shape<D>) -> Result<(), TestCaseError>
+pub(in crate::query::cast) fn agree<const D: usize>(
+    m: &Shape<D>,
+    d: &Vector<D>,
+    t: &Shape<D>,
+) -> Result<(), TestCaseError>
 where
     Const<D>: Dim<D>,
 {

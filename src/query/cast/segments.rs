@@ -561,7 +561,7 @@ fn compare_root(p: Big, b: Big, q: Big) -> Ordering {
 }
 
 /// `x x y` of raw vectors (components below 2^54).
-fn cross(x: &[i128; 3], y: &[i128; 3]) -> [i128; 3] {
+pub(super) fn cross(x: &[i128; 3], y: &[i128; 3]) -> [i128; 3] {
     cross_with(x, y, |p, q| p * q, |p, q| p - q)
 }
 

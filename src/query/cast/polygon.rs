@@ -155,11 +155,11 @@ pub(super) fn cast<const D: usize>(
     }
 }
 
-/// The cast of a polygon (or an axis-aligned box) against a sphere or
-/// capsule (positive radius sum `r`, raw), on either side, `d` raw, in 2D.
-/// The cores' difference `Z = target core - moving core` is a convex
-/// polygon, the hull of the differences of their points (the polygon's
-/// vertices or the box's corners, the center or the segment's ends): its
+/// The cast of a polygon against a sphere or capsule (positive radius sum
+/// `r`, raw), on either side, `d` raw, in 2D. The cores' difference `Z =
+/// target core - moving core` is a convex polygon, the hull of the
+/// differences of their points (the polygon's vertices, the center or the
+/// segment's ends): its
 /// grown interior is `int Z` and the open capsules of radius `r` around
 /// its edges. A start with the origin in `Z` (the cores meet) or in a
 /// capsule (an exact segment distance) is `overlapping`. Otherwise the

@@ -173,8 +173,8 @@ proptest! {
         agree(&m, &d, &t)?;
     }
 
-    /// An axis-aligned box against a ball or capsule in 2D takes the
-    /// polygon's cast (the box's corners): the program's answers.
+    /// An axis-aligned box against a ball or capsule in 2D, either moving,
+    /// takes the rounded box's pieces: the program's answers.
     #[test]
     fn box_against_round_agrees_with_the_general_program_2d((m, t, d) in box_case()) {
         agree(&m, &d, &t)?;

@@ -92,19 +92,18 @@ impl<const D: usize> Cast<D> {
 ///   same bits on every platform. Between two balls, capsules or segments
 ///   (a positive radius sum), a ball or capsule and an axis-aligned box
 ///   (in 3D a moving capsule), and in 2D a polygon and a ball or capsule,
-///   each component
-///   is the exact value rounded down (within 2^-32, the bits
-///   [`ray_cast`](crate::ray_cast) gives),
-///   the same at a touching start; only when two faces of the cores'
-///   difference are first met within the same ulp of time at different
-///   points does it follow the general rule (within 2^-30). On a flat
-///   face of two polytopes (no radius) it is that face's normal rounded
-///   down per component. Where the entry point is on an edge or vertex of
-///   two polytopes, it is the normal of a face entered last, the first on
-///   a tie in this order: in 2D the
-///   perpendiculars of the edge directions, the moving shape's before the
-///   target's (a box's x edge, normal along y, before its y edge); in 3D
-///   the cross products of pairs of edge directions in that order. An
+///   each component is the exact value rounded down (within 2^-32, the
+///   bits [`ray_cast`](crate::ray_cast) gives), the same at a touching
+///   start; only when two faces of the cores' difference are first met
+///   within the same ulp of time at different points does it follow the
+///   general rule (within 2^-30). On a flat face of two polytopes (no
+///   radius) it is that face's normal rounded down per component. Where
+///   the entry point is on an edge or vertex of two polytopes, it is the
+///   normal of a face entered last, the first on a tie in this order: in
+///   2D the perpendiculars of the edge directions, the moving shape's
+///   before the target's (a box's x edge, normal along y, before its y
+///   edge); in 3D the cross products of pairs of edge directions in that
+///   order. An
 ///   axis-aligned box against an axis-aligned box is [`aabb_sweep`], its
 ///   normal rule (x before y before z) included.
 /// - Oriented boxes are the parallelepipeds of their axes as given, as in
@@ -121,9 +120,8 @@ impl<const D: usize> Cast<D> {
 /// its nearest point (on a face its outward normal, at a vertex the
 /// direction from the vertex), each component rounded down as between
 /// balls and capsules; an axis-aligned box against a sphere or capsule
-/// likewise. In 3D a moving sphere, capsule
-/// or segment against every target, and an axis-aligned box against an
-/// axis-aligned box.
+/// likewise. In 3D a moving sphere, capsule or segment against every
+/// target, and an axis-aligned box against an axis-aligned box.
 ///
 /// # Errors
 /// - [`Error::OutOfDomain`] (field `d.x`, ...) for a component of `d`

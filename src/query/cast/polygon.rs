@@ -159,9 +159,8 @@ pub(super) fn cast<const D: usize>(
 /// `r`, raw), on either side, `d` raw, in 2D. The cores' difference `Z =
 /// target core - moving core` is a convex polygon, the hull of the
 /// differences of their points (the polygon's vertices, the center or the
-/// segment's ends): its
-/// grown interior is `int Z` and the open capsules of radius `r` around
-/// its edges. A start with the origin in `Z` (the cores meet) or in a
+/// segment's ends): its grown interior is `int Z` and the open capsules of
+/// radius `r` around its edges. A start with the origin in `Z` (the cores meet) or in a
 /// capsule (an exact segment distance) is `overlapping`. Otherwise the
 /// capsules are entered first: the entry is their first contact with the
 /// ray (exact ray casts, [`capsules_first`]), kept when the swept segment

@@ -171,8 +171,7 @@ pub(super) fn capsules_first<const D: usize>(
         dir: d,
         radius: 0,
     };
-    let pieces = best.pieces.iter().take(best.count);
-    let through = pieces.into_iter().any(|&(p, q)| {
+    let through = best.pieces.iter().take(best.count).any(|&(p, q)| {
         let mut dir = q;
         for (c, pk) in dir.iter_mut().zip(&p) {
             *c -= pk;

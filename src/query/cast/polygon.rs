@@ -225,23 +225,46 @@ fn round_cast_by<const D: usize>(
         };
         cores_within::<true, D>(&origin, &edge)
     };
+    // Outside a solid `Z`, the origin's nearest point is on an edge it is
+    // strictly outside of; an edge whose line is `r` or more away (`|o| >=
+    // r (|e_x| + |e_y|) >= r |e|`) is not nearer than `r` either.
+    let solid = hull.len() > 2;
+    let close = |(p, q): (&[i128; 2], &[i128; 2])| {
+        let o = orient(p, q, &[0, 0]);
+        !solid || (o < 0 && -o < r * ((q[0] - p[0]).abs() + (q[1] - p[1]).abs()))
+    };
     let starts = if pieces {
-        edges().any(near)
+        edges().any(|e| close(e) && near(e))
     } else {
         gaps().any(|g| g.within_strict(r))
     };
     if inside || starts {
         return Some(Cast::OVERLAPPING);
     }
+    if !pieces {
+        return enter(&gaps().collect::<Vec<Gap>>(), d, r);
+    }
+    let (dx, dy) = (
+        d.first().copied().unwrap_or(0),
+        d.get(1).copied().unwrap_or(0),
+    );
+    // The ray's line with all of `Z` `r` or more to one side (as above,
+    // against `r` times the sum of `|d_k|`): a miss.
+    let side = |v: &[i128; 2]| dx * v[1] - dy * v[0];
+    let reach = r * (dx.abs() + dy.abs());
+    if hull.iter().all(|v| side(v) >= reach) || hull.iter().all(|v| side(v) <= -reach) {
+        return None;
+    }
     // The first contact of the edges' capsules and whether the swept
-    // segment penetrates there (exact, open).
-    let edge_ends = edges().map(|(p, q)| (raw(p), raw(q)));
-    let first = if pieces {
-        capsules_first(edge_ends, d.map(|c| c as i64), r as i64)
-    } else {
-        None
-    };
-    first.unwrap_or_else(|| enter(&gaps().collect::<Vec<Gap>>(), d, r))
+    // segment penetrates there (exact, open). An edge of a solid `Z` whose
+    // outward normal `(e_y, -e_x)` the ray moves along (`d . n > 0`) is
+    // never met first (a vertex's ball is in the edge beside it that
+    // faces the ray).
+    let faces =
+        |(p, q): &(&[i128; 2], &[i128; 2])| !solid || dx * (q[1] - p[1]) - dy * (q[0] - p[0]) <= 0;
+    let edge_ends = edges().filter(faces).map(|(p, q)| (raw(p), raw(q)));
+    capsules_first(edge_ends, d.map(|c| c as i64), r as i64)
+        .unwrap_or_else(|| enter(&gaps().collect::<Vec<Gap>>(), d, r))
 }
 
 /// `(q - p) x (v - p)`: positive when `v` is left of `p -> q`.

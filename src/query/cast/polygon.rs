@@ -188,13 +188,21 @@ fn round_cast_by<const D: usize>(
     r: i128,
     pieces: bool,
 ) -> Option<Cast<D>> {
-    let mut diffs = Vec::with_capacity(moving.len() * target.len());
-    for t in target {
-        for m in moving {
-            diffs.push([t[0] - m[0], t[1] - m[1]]);
+    let hull = match (moving, target) {
+        // A polygon (valid: strictly convex, counter-clockwise) against a
+        // point is its own hull, translated or turned half round.
+        ([m], t) if t.len() > 2 => t.iter().map(|v| [v[0] - m[0], v[1] - m[1]]).collect(),
+        (m, [t]) if m.len() > 2 => m.iter().map(|v| [t[0] - v[0], t[1] - v[1]]).collect(),
+        _ => {
+            let mut diffs = Vec::with_capacity(moving.len() * target.len());
+            for t in target {
+                for m in moving {
+                    diffs.push([t[0] - m[0], t[1] - m[1]]);
+                }
+            }
+            hull(diffs)
         }
-    }
-    let hull = hull(diffs);
+    };
     let edges = || hull.iter().zip(hull.iter().skip(1).chain(hull.first()));
     // In `Z` (not merely on the line of a flat one: a flat `Z`'s start is
     // its edge's program's).

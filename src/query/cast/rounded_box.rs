@@ -43,7 +43,7 @@
 //! module is below 2^108.
 
 use super::Cast;
-use super::segments::{boxes_apart, capsules_first, cross, misses_box, slab_entry};
+use super::segments::{boxes_apart, capsules_first, cross, minus, misses_box, slab_entry};
 use crate::dim::{Const, Dim};
 use crate::num::Fx;
 use crate::query::capsule::segments::{Core, cores_within};
@@ -91,11 +91,6 @@ struct RoundBox<const D: usize> {
 /// A component as `i128` (0 beyond `D`).
 fn at<const D: usize>(v: &[i64; D], k: usize) -> i128 {
     v.get(k).map_or(0, |&c| i128::from(c))
-}
-
-/// `x - y` per component.
-fn minus<const D: usize>(x: &[i64; D], y: &[i64; D]) -> [i64; D] {
-    core::array::from_fn(|k| x.get(k).zip(y.get(k)).map_or(0, |(p, q)| p - q))
 }
 
 /// Whether a nonzero direction `n = sum alpha_i g_i` (`alpha >= 0`) of the

@@ -172,18 +172,19 @@ pub(super) fn capsules_first<const D: usize>(
         radius: 0,
     };
     let through = best.pieces.iter().take(best.count).any(|&(p, q)| {
-        let mut dir = q;
-        for (c, pk) in dir.iter_mut().zip(&p) {
-            *c -= pk;
-        }
         let piece = Core {
             start: p,
-            dir,
+            dir: minus(&q, &p),
             radius: r,
         };
         cores_within::<true, D>(&swept, &piece)
     });
     Some(through.then_some(cast))
+}
+
+/// `x - y` per component (raw, within `i64`).
+pub(super) fn minus<const D: usize>(x: &[i64; D], y: &[i64; D]) -> [i64; D] {
+    core::array::from_fn(|k| x.get(k).zip(y.get(k)).map_or(0, |(p, q)| p - q))
 }
 
 /// A first contact before `s = 1` as a cast (entering, not overlapping).

@@ -88,7 +88,17 @@ where
     if radius == 0 {
         generic(s.into(), b.into(), want)?;
     }
-    Ok(())
+    // The end a as a ball against the box, its radius picked alike.
+    let a = r::v(&s.a());
+    let d2 = r::segment_box(&a, &a, &r::v(&b.min()), &r::v(&b.max()));
+    let (ra, rb) = radii.pick(&d2);
+    let radius = (ra + rb).min(DOM);
+    let want = r::within(&d2, &r::qi(radius as i128));
+    generic(
+        Ball::try_new(s.a(), fx(radius)).unwrap().into(),
+        b.into(),
+        want,
+    )
 }
 
 fn capsule_oriented<const D: usize>(

@@ -12,6 +12,7 @@
 //! [`Shape`]: crate::Shape
 
 pub(crate) mod core;
+mod crossing;
 mod cylinder;
 pub mod pair;
 pub mod ray;

@@ -5,7 +5,8 @@ use super::core::{Gap, radius_sum};
 use super::segments::{core, cores_within, round};
 use crate::dim::{Const, Dim};
 use crate::num::wide;
-use crate::query::obb::obb_overlap;
+use crate::query::ball::sphere_aabb;
+use crate::query::obb::{obb_overlap, sphere_obb_overlap};
 use crate::query::overlap::aabb_overlap;
 use crate::rot::Rot;
 use crate::shape::{Aabb, Ball, Capsule, Obb, Shape};
@@ -22,8 +23,9 @@ use crate::vec::Vector;
 ///   a ball, the segment of a capsule or segment, the box itself) is at
 ///   most the sum of their radii, decided exactly with wide integers (see
 ///   [`capsule_overlap`]); oriented boxes are the parallelepipeds of their
-///   axes as given. [`Shape::Sphere`] against [`Shape::Obb`] gives the
-///   decision of [`sphere_obb`](crate::sphere_obb) (both exact).
+///   axes as given. A ball against a box is
+///   [`sphere_aabb`] or
+///   [`sphere_obb_overlap`] (both exact).
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
 ///   and exact: a capsule of radius 0 is its segment, one with `a = b` its
 ///   ball.
@@ -60,6 +62,14 @@ where
         (Shape::Obb(p), Shape::Obb(q)) => obb_overlap(p, q),
         (Shape::Aabb(p), Shape::Obb(q)) | (Shape::Obb(q), Shape::Aabb(p)) => aabb_obb_overlap(p, q),
         (Shape::Sphere(p), Shape::Sphere(q)) => sphere_overlap(p, q),
+        // A ball and a box: the center clamped into the box, in `i128`;
+        // the oriented box's filter before its wide integers.
+        (Shape::Sphere(s), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Sphere(s)) => {
+            sphere_aabb(s, b).is_some()
+        }
+        (Shape::Sphere(s), Shape::Obb(b)) | (Shape::Obb(b), Shape::Sphere(s)) => {
+            sphere_obb_overlap(s, b)
+        }
         _ => {
             // Balls, segments and capsules: their segments' distance in
             // 256-bit words first.

@@ -113,7 +113,11 @@ pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit
 /// into the axis's infinite cylinder, in 512-bit integers: the answer when
 /// it lies between the end planes, else the ray against the end ball on
 /// its side (each floor taken at both ends of a bracket of the square
-/// root, kept when they agree). Otherwise, or when a bracket does not
+/// root, kept when they agree). For radius 0 (a segment), where the
+/// ray's line crosses the segment's: Cramer's rule in the coordinate plane
+/// where the lines are furthest from parallel (cross products in `i128`;
+/// in 3D the third coordinate checked in 256 bits), and the crossing's
+/// exact fraction floored. Otherwise (collinear lines), or when a bracket does not
 /// settle: along the ray the squared distance to the segment is a convex
 /// piecewise quadratic in `t`, with pieces where the closest point is `a`,
 /// interior, or `b`; the pieces are walked in order from `t = 0`, each
@@ -132,7 +136,12 @@ pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit
 /// assert!(ray_capsule(&far, &c).is_none());
 /// ```
 pub fn ray_capsule<const D: usize>(ray: &Ray<D>, capsule: &Capsule<D>) -> Option<RayHit<D>> {
-    super::cylinder::ray_capsule(ray, capsule).unwrap_or_else(|| walk(ray, capsule))
+    let fast = if capsule.radius() == Fx::ZERO {
+        super::crossing::ray_segment(ray, capsule.a(), capsule.b())
+    } else {
+        super::cylinder::ray_capsule(ray, capsule)
+    };
+    fast.unwrap_or_else(|| walk(ray, capsule))
 }
 
 /// The general walk of [`ray_capsule`] (its answer for every input): the
@@ -344,7 +353,7 @@ impl<const D: usize> Geometry<D> {
             *slot = Big::from(wide(*slot)).add(step).to_fx_saturating();
         }
         let normal = if c.radius() == Fx::ZERO {
-            self.axis_normal()
+            axis_normal(&self.d)
         } else {
             self.normal(piece, q, &disc64, wide(c.radius()))
         };
@@ -386,18 +395,19 @@ impl<const D: usize> Geometry<D> {
         }
         n
     }
+}
 
-    /// For radius 0: `-sign(dir_k) e_k` for the first `k` with the largest
-    /// `|dir_k|`.
-    fn axis_normal(&self) -> Vector<D> {
-        let mut best = (0, 0i128);
-        for (k, &dk) in self.d.iter().enumerate() {
-            if dk.abs() > best.1.abs() {
-                best = (k, dk);
-            }
+/// The normal of a hit on radius 0 (a segment or a point, no surface
+/// normal): `-sign(dir_k) e_k` for the first `k` with the largest
+/// `|dir_k|` (raw bits `d`).
+pub(super) fn axis_normal<const D: usize>(d: &[i128; D]) -> Vector<D> {
+    let mut best = (0, 0i128);
+    for (k, &dk) in d.iter().enumerate() {
+        if dk.abs() > best.1.abs() {
+            best = (k, dk);
         }
-        Vector::unit(best.0, best.1 < 0)
     }
+    Vector::unit(best.0, best.1 < 0)
 }
 
 /// `x - y` per component.

@@ -18,8 +18,8 @@
 
 use scene::kinds::{
     AabbSweep, AabbSweepPair, CapsuleAabbCast, CapsuleCast, CapsuleObbCast, CapsuleOverlap,
-    NoShort, PolygonCast, PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySphere,
-    SphereObb,
+    NoShort, PolygonCast, PolygonOverlap, RayAabb, RayCapsule, RayObb, RayPolygon, RaySegment,
+    RaySphere, SphereObb,
 };
 use scene::{Kind, Scene};
 
@@ -30,6 +30,7 @@ fn main() {
         Some("ray_sphere") => Box::new(Scene::<RaySphere>::default()),
         Some("polygon_overlap") => Box::new(Scene::<PolygonOverlap>::default()),
         Some("ray_polygon") => Box::new(Scene::<RayPolygon>::default()),
+        Some("ray_segment") => Box::new(Scene::<RaySegment>::default()),
         Some("polygon_cast") => Box::new(Scene::<PolygonCast>::default()),
         Some("ray_obb") => Box::new(Scene::<RayObb>::default()),
         Some("ray_obb_noshort") => Box::new(Scene::<NoShort<RayObb>>::without_shortcuts()),

@@ -445,6 +445,7 @@ pub fn all_specs() -> Vec<Spec> {
         mixed::<PolygonOverlap>(),
         streamed::<PolygonOverlap>(),
         mixed::<RayPolygon>(),
+        mixed::<RaySegment>(),
         streamed::<RayPolygon>(),
         mixed::<PolygonCast>(),
         streamed::<PolygonCast>(),

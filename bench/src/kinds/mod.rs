@@ -10,6 +10,7 @@ mod capsule_cast;
 mod noshort;
 mod obb;
 mod polygon;
+mod segment;
 mod sweep;
 
 pub use aabb::{AabbContact, AabbIntersection, AabbOverlap, RayAabb, SphereAabb};
@@ -18,6 +19,7 @@ pub use capsule_cast::{CapsuleAabbCast, CapsuleCast, CapsuleObbCast};
 pub use noshort::{Aimed, NoShort};
 pub use obb::{ObbOverlap, RayObb, SphereObb};
 pub use polygon::{PolygonCast, PolygonOverlap, RayPolygon};
+pub use segment::RaySegment;
 pub use sweep::{AabbSweep, AabbSweepCast, AabbSweepPair};
 
 use crate::Out;

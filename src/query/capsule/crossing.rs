@@ -16,22 +16,27 @@
 //! plane), which is left to the walk (the segment's nearer end, or the
 //! origin on it).
 //!
+//! On a crossing, one 256-by-128-bit division gives `tau = floor(2^64 t)`:
+//! `t`'s ulp is `floor(tau / 2^32)`, and each point coordinate `o_k +
+//! floor(t d_k)` comes from the bracket `[tau, tau + 1)` (exactly from the
+//! fraction when the bracket holds an integer).
+//!
 //! Budgets (inputs in the domain, within 2^52 raw): `w`, `u` and `d`
-//! below 2^54 per component, every cross product below 2^109, the 3D
-//! check's products below 2^163.
+//! below 2^53 per component (`i64`), every cross product below 2^107, the
+//! 3D check's products below 2^161, `tau` below 2^95 on a hit.
 
 use super::ray::axis_normal;
-use crate::kernel::ratio::Ratio;
-use crate::kernel::u256::{signed_add, signed_mul};
-use crate::num::wide;
+use crate::kernel::ratio::{Ratio, scaled_floor};
+use crate::kernel::u256::{div_full, signed_add, signed_mul};
+use crate::num::{Fx, wide};
 use crate::query::ray::RayHit;
 use crate::shape::Ray;
 use crate::vec::Vector;
 
 /// The cross product of `x` and `y` in the coordinate plane `(i, j)`:
-/// `x_i y_j - x_j y_i` (components below 2^54: no overflow).
-fn cross<const D: usize>(x: &[i128; D], y: &[i128; D], (i, j): (usize, usize)) -> i128 {
-    let at = |v: &[i128; D], k: usize| v.get(k).copied().unwrap_or(0);
+/// `x_i y_j - x_j y_i` (components below 2^54: below 2^109).
+fn cross<const D: usize>(x: &[i64; D], y: &[i64; D], (i, j): (usize, usize)) -> i128 {
+    let at = |v: &[i64; D], k: usize| i128::from(v.get(k).copied().unwrap_or(0));
     at(x, i) * at(y, j) - at(x, j) * at(y, i)
 }
 
@@ -48,9 +53,9 @@ pub(super) fn ray_segment<const D: usize>(
     a: Vector<D>,
     b: Vector<D>,
 ) -> Option<Option<RayHit<D>>> {
-    let o = ray.origin().0.map(wide);
-    let d = ray.dir().0.map(wide);
-    let (mut w, mut u) = (a.0.map(wide), b.0.map(wide));
+    // Raw bits within 2^52: w = a - o and u = b - a below 2^53.
+    let (o, d) = (ray.origin().to_bits(), ray.dir().to_bits());
+    let (mut w, mut u) = (a.to_bits(), b.to_bits());
     for ((wk, uk), ok) in w.iter_mut().zip(u.iter_mut()).zip(o) {
         *uk -= *wk;
         *wk -= ok;
@@ -82,8 +87,8 @@ pub(super) fn ray_segment<const D: usize>(
     for (k, ((&wk, &dk), &uk)) in w.iter().zip(&d).zip(&u).enumerate() {
         if k != plane.0 && k != plane.1 {
             let sum = signed_add(
-                signed_add(signed_mul(nt, dk), signed_mul(-ns, uk)),
-                signed_mul(-n, wk),
+                signed_add(signed_mul(nt, dk.into()), signed_mul(-ns, uk.into())),
+                signed_mul(-n, wk.into()),
             );
             if sum.1 != (0, 0) {
                 return Some(None);
@@ -93,19 +98,30 @@ pub(super) fn ray_segment<const D: usize>(
     if nt == 0 {
         return Some(Some(RayHit::at_origin(ray))); // the origin is on it
     }
-    let t = Ratio::new(nt, n);
-    // t <= max_t (raw bits mt / 2^32), a hit at max_t counting.
-    if Ratio::new(wide(ray.max_t()), 1 << 32).lt(&t) {
+    // tau = floor(2^64 t) (a t of 2^64 or more is past every max_t), and
+    // t's ulp floor(tau / 2^32).
+    let (un, unt) = (n.unsigned_abs(), nt.unsigned_abs());
+    let Some((tau, rem)) = div_full((unt >> 64, unt << 64), un) else {
+        return Some(None);
+    };
+    let (t, mt) = (tau >> 32, wide(ray.max_t()).unsigned_abs());
+    // t <= max_t: the ulp below max_t's, or at it with 2^32 t = max_t.
+    if t > mt || (t == mt && (rem != 0 || tau & 0xFFFF_FFFF != 0)) {
         return Some(None);
     }
+    // Each coordinate o_k + floor(t d_k): from tau's bracket, else exactly.
     let mut point = ray.origin();
     for (pk, &dk) in point.0.iter_mut().zip(&d) {
-        *pk = t.floor_along(wide(*pk), dk);
+        let dk = i128::from(dk);
+        *pk = match scaled_floor(tau as i128, dk) {
+            Some(step) => Fx::from_bits((wide(*pk) + step) as i64),
+            None => Ratio::new(nt, n).floor_along(wide(*pk), dk),
+        };
     }
     Some(Some(RayHit {
-        t: t.floor_fx(),
+        t: Fx::from_bits(t as i64),
         point,
-        normal: axis_normal(&d),
+        normal: axis_normal(&d.map(i128::from)),
         inside: false,
     }))
 }

@@ -297,3 +297,33 @@ fn a_crossing_one_part_in_n_before_an_end_misses() {
     assert_eq!((h.t, h.point), (Fx::from_num(3), three));
     assert_eq!(Some(h), walk(&ray, &seg));
 }
+
+#[test]
+fn a_crossing_within_max_ts_ulp_but_past_it_misses() {
+    // Crossings at t = 5 + 2^-33 (2^64 t an integer, 2^32 t not) and at t =
+    // 5 + 1 / n for n just below 2^65 (2^64 t not an integer, its floor
+    // 5 2^64): both floor to max_t = 5 and lie past it, so both miss;
+    // with max_t one ulp more both hit at t = 5. (Raw-bit inputs.)
+    let raw = |x, y| crate::vec::Vec2::new(Fx::from_bits(x), Fx::from_bits(y));
+    let cases = [
+        (raw(2, 0), raw(10, -1), raw(11, (1 << 32) - 1)),
+        (
+            raw(1 << 13, 0),
+            raw(5 << 13, -1),
+            raw((5 << 13) + 1, (1 << 52) - 2),
+        ),
+    ];
+    for (d, a, b) in cases {
+        let seg = Segment::try_new(a, b).unwrap();
+        for (max_t, hit) in [
+            (Fx::from_num(5), false),
+            (Fx::from_num(5) + Fx::DELTA, true),
+        ] {
+            let ray = Ray::try_new(Vector::from_ints([0, 0]), d, max_t).unwrap();
+            let fast = ray_segment(&ray, seg.a(), seg.b()).unwrap();
+            assert_eq!(fast.is_some(), hit, "dir {d:?} max_t {max_t}");
+            assert_eq!(fast, walk(&ray, &seg), "dir {d:?} max_t {max_t}");
+            assert!(fast.is_none_or(|h| h.t == Fx::from_num(5)));
+        }
+    }
+}

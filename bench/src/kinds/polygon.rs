@@ -261,6 +261,16 @@ impl Query for PolygonOverlap {
 /// `max_t`).
 pub struct RayPolygon;
 
+/// A 2D ray of the ray kinds (polygons, segments): an origin in the world,
+/// a non-zero direction below 4 units per axis, `max_t` up to 256.
+pub(super) fn gen_ray2(rng: &mut Rng) -> GRay<2> {
+    GRay {
+        o: uniform_vec(rng, -WORLD, WORLD),
+        d: nonzero_vec(rng, 64),
+        max_t: uniform(rng, 0, 4096),
+    }
+}
+
 impl Query for RayPolygon {
     const NAME: &'static str = "ray_polygon";
     const PARRY_CALL: &'static str = "ConvexPolygon::cast_local_ray";
@@ -275,11 +285,7 @@ impl Query for RayPolygon {
     type POut = Option<f32>;
 
     fn gen_a(rng: &mut Rng) -> GRay<2> {
-        GRay {
-            o: uniform_vec(rng, -WORLD, WORLD),
-            d: nonzero_vec(rng, 64),
-            max_t: uniform(rng, 0, 4096),
-        }
+        gen_ray2(rng)
     }
     fn gen_b(rng: &mut Rng) -> GPolygon {
         GPolygon::draw(rng, 2 * SMAX)

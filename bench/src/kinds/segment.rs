@@ -1,8 +1,9 @@
 //! Ray vs segment (2D): `ray_cast` on a segment (its exact crossing) against
 //! parry2d's `Segment::cast_local_ray`, the wall query of 2D games.
 
+use super::polygon::gen_ray2;
 use super::{WORLD, judge_time};
-use crate::grid::{GRay, fl, fx_vec, nonzero_vec, pvec2, uniform, uniform_vec};
+use crate::grid::{GRay, fl, fx_vec, nonzero_vec, pvec2, uniform_vec};
 use crate::judge::{Verdict, eps};
 use crate::{Convert, Query};
 use fixed_collide::{Capsule2, Fx, Ray2, RayHit, Segment2, Shape};
@@ -73,11 +74,7 @@ impl Query for RaySegment {
     type POut = Option<f32>;
 
     fn gen_a(rng: &mut Rng) -> GRay<2> {
-        GRay {
-            o: uniform_vec(rng, -WORLD, WORLD),
-            d: nonzero_vec(rng, 64),
-            max_t: uniform(rng, 0, 4096),
-        }
+        gen_ray2(rng)
     }
     fn gen_b(rng: &mut Rng) -> GSegment {
         let c: [i32; 2] = uniform_vec(rng, -WORLD, WORLD);

@@ -67,12 +67,52 @@ def aabb(rng, fine, dim):
     return {"aabb": {"min": lo, "max": hi}}
 
 
+def obb(rng, fine, dim):
+    c = [q(rng.uniform(-6, 6), fine) for _ in range(dim)]
+    half = [q(rng.uniform(0.1, 3), fine) for _ in range(dim)]
+    if dim == 2:
+        return {"obb": {"center": c, "half": half, "angle": q(rng.uniform(-3.2, 3.2), fine)}}
+    quat = [q(rng.uniform(-1, 1), fine) for _ in range(4)]
+    if all(x == 0 for x in quat):
+        quat[0] = 1
+    return {"obb": {"center": c, "half": half, "quat": quat}}
+
+
+def flat_shape(rng, fine, dim, kinds):
+    kind = rng.choice(kinds)
+    if kind == "aabb":
+        return aabb(rng, fine, dim)
+    if kind == "obb":
+        return obb(rng, fine, dim)
+    c = [rng.uniform(-6, 6) for _ in range(dim)]
+    a = [q(x + rng.uniform(-2, 2), fine) for x in c]
+    if kind == "point":
+        return {"sphere": {"center": a, "radius": 0}}
+    b = [q(x + rng.uniform(-2, 2), fine) for x in c]
+    return {"segment": {"a": a, "b": b}}
+
+
+def flat(rng, family):
+    """A moving shape of no radius and a target, or None (a pair the
+    library does not cast)."""
+    dim = 3 if family == "flat-3d" else 2
+    fine = rng.random() < 0.5
+    movers = ["point", "segment"] + (["obb"] if dim == 2 else [])
+    moving = flat_shape(rng, fine, dim, movers)
+    target = flat_shape(rng, fine, dim, ["aabb", "obb", "segment"])
+    d = [q(rng.uniform(-16, 16), fine) for _ in range(dim)]
+    return {"op": "shape_cast", "moving": moving, "d": d, "target": target}
+
+
 def main():
     family = sys.argv[1] if len(sys.argv) > 1 else "polygon-round"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 20000
     rng = random.Random(family)
     dim = 3 if family == "round-box-3d" else 2
     count = 0
+    while family.startswith("flat") and count < n:
+        print(json.dumps(flat(rng, family)))
+        count += 1
     while count < n:
         fine = rng.random() < 0.5
         other = polygon(rng, fine) if family == "polygon-round" else aabb(rng, fine, dim)

@@ -34,8 +34,19 @@ impl Time {
 }
 
 /// The cast of the program `gap` (a point is `moving - target`, radius
-/// sum 0) along `d` (raw).
+/// sum 0) along `d` (raw): in words ([`words`]) within their budgets, else
+/// in the wide integer ([`wide_cast`]).
 pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<D>> {
+    let (cols, n) = columns(gap);
+    let cols = cols.get(..n).unwrap_or(&[]);
+    let (normals, count) = normals::<D>(cols);
+    let normals = normals.get(..count).unwrap_or(&[]);
+    let d64 = pad(d).map(|c| c << 32);
+    words::cast(cols, normals, &gap.offset(), &d64).unwrap_or_else(|| wide_cast(gap, d))
+}
+
+/// The columns of `gap` (at most 6) and their count.
+fn columns(gap: &Gap) -> ([([i128; 3], i128, i128); 6], usize) {
     let mut cols = [([0i128; 3], 0i128, 0i128); 6];
     let mut n = 0;
     for c in gap.columns() {
@@ -44,6 +55,12 @@ pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<D>> {
             n += 1;
         }
     }
+    (cols, n)
+}
+
+/// [`cast`] in the 1024-bit integer, for every input.
+pub(super) fn wide_cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<D>> {
+    let (cols, n) = columns(gap);
     let cols = cols.get(..n).unwrap_or(&[]);
     let (normals, count) = normals::<D>(cols);
     let normals = normals.get(..count).unwrap_or(&[]);
@@ -168,3 +185,5 @@ pub(super) fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
         .add(Big::prod(a[1], b[1]))
         .add(Big::prod(a[2], b[2]))
 }
+
+mod words;

@@ -1,0 +1,117 @@
+//! The cast in words gives the wide program's bits: over points, segments,
+//! axis-aligned and oriented boxes, in 2D and 3D, on small grid values
+//! (touching starts, faces met together, sliding) and across the domain.
+
+use super::super::{columns, normals, wide_cast};
+use crate::dim::{Const, Dim};
+use crate::num::Fx;
+use crate::query::capsule::core::Gap;
+use crate::query::capsule::pair::add_core;
+use crate::query::capsule::wide::props::config;
+use crate::query::cast::pad;
+use crate::rot::{Rot, RotSpec};
+use crate::shape::{Aabb, Ball, Obb, Segment, Shape};
+use crate::vec::Vector;
+use proptest::prelude::*;
+use std::prelude::rust_2024::*;
+
+/// A raw coordinate: half units on a small grid (faces meet and touch
+/// there), a few units at any ulp, or anywhere in the domain.
+fn raw() -> impl Strategy<Value = i64> {
+    const DOM: i64 = 1 << 52;
+    prop_oneof![
+        3 => (-8i64..=8).prop_map(|k| k << 31),
+        1 => -(8i64 << 32)..=(8 << 32),
+        1 => -DOM..=DOM,
+    ]
+}
+
+fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
+    proptest::array::uniform(raw())
+}
+
+/// A shape of no radius from raw values: a point, a segment, a box, or an
+/// oriented box turned by `turn` (an angle in 2D, a quaternion's vector
+/// part in 3D); `None` when one is not valid.
+fn shape<const D: usize>(kind: u8, p: [i64; D], q: [i64; D], turn: [i64; 3]) -> Option<Shape<D>>
+where
+    Const<D>: Dim<D>,
+{
+    let v = |x: [i64; D]| Vector(x.map(Fx::from_bits));
+    let (p, q) = (v(p), v(q));
+    Some(match kind % 4 {
+        0 => Shape::from(Ball::try_new(p, Fx::ZERO).ok()?),
+        1 => Shape::from(Segment::try_new(p, q).ok()?),
+        2 => {
+            let (mut lo, mut hi) = (p, q);
+            for (l, h) in lo.0.iter_mut().zip(hi.0.iter_mut()) {
+                if *l > *h {
+                    core::mem::swap(l, h);
+                }
+            }
+            Shape::from(Aabb::try_new(lo, hi).ok()?)
+        }
+        _ => {
+            let spec = if D == 2 {
+                RotSpec::Angle(Fx::from_bits(turn[0]))
+            } else {
+                let f = |x: i64| Fx::from_bits(x >> 20);
+                RotSpec::Quat([Fx::ONE, f(turn[0]), f(turn[1]), f(turn[2])])
+            };
+            let rot = Rot::<D>::try_from_spec(&spec).ok()?;
+            let mut half = q;
+            for h in half.0.iter_mut() {
+                *h = h.abs() / 4;
+            }
+            Shape::from(Obb::try_new(p, half, rot).ok()?)
+        }
+    })
+}
+
+/// Checks one cast: the words' answer is the wide program's.
+fn check<const D: usize>(
+    moving: &Shape<D>,
+    target: &Shape<D>,
+    d: [i64; D],
+) -> Result<(), TestCaseError>
+where
+    Const<D>: Dim<D>,
+{
+    let mut gap = Gap::new();
+    add_core(&mut gap, moving, false);
+    add_core(&mut gap, target, true);
+    let d = d.map(i128::from);
+    let (cols, n) = columns(&gap);
+    let cols = cols.get(..n).unwrap_or(&[]);
+    let (normals, count) = normals::<D>(cols);
+    let normals = normals.get(..count).unwrap_or(&[]);
+    let d64 = pad(d).map(|c| c << 32);
+    let words = super::cast::<D>(cols, normals, &gap.offset(), &d64);
+    prop_assert_eq!(
+        words,
+        Some(wide_cast::<D>(&gap, d)),
+        "moving {:?} target {:?} d {:?}",
+        moving,
+        target,
+        d
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn words_are_the_wide_program_3d(km in 0u8..4, kt in 0u8..4, p in vector::<3>(), q in vector::<3>(), r in vector::<3>(), s in vector::<3>(), turn in vector::<3>(), d in vector::<3>()) {
+        if let (Some(m), Some(t)) = (shape::<3>(km, p, q, turn), shape::<3>(kt, r, s, [turn[2], turn[0], turn[1]])) {
+            check(&m, &t, d)?;
+        }
+    }
+
+    #[test]
+    fn words_are_the_wide_program_2d(km in 0u8..4, kt in 0u8..4, p in vector::<2>(), q in vector::<2>(), r in vector::<2>(), s in vector::<2>(), turn in vector::<3>(), d in vector::<2>()) {
+        if let (Some(m), Some(t)) = (shape::<2>(km, p, q, turn), shape::<2>(kt, r, s, [turn[1], 0, 0])) {
+            check(&m, &t, d)?;
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! A driver for counting instructions per call under cachegrind on the
+//! generic queries and shape pairs no criterion scene covers: `overlap`,
+//! `ray_cast` and `shape_cast` of every shape kind, in 2D or 3D, on a
+//! seeded scene of small shapes (public API only, so the same file builds
+//! against older commits).
+//!
+//! `pairs_profile OP:A:B:D N [gen]`: OP is `ov` (`overlap(A, B)`), `ray`
+//! (`ray_cast` of a ray from up to 50 units away aimed near the origin, at
+//! B) or `cast` (`shape_cast` of A moving up to 12 units per axis, against
+//! B); A and B are `pt` (a ball of radius 0), `sph`, `seg`, `cap`, `box`
+//! or `obb`, each within 2 units of a center in `[-6, 6]`; D is 2 or 3.
+//! With `gen` the scene is drawn and no query runs. Per call: the count
+//! without `gen` minus the count with it, divided by N:
+//!
+//! `valgrind --tool=cachegrind --cache-sim=no
+//! bench/target/release/examples/pairs_profile cast:seg:box:3 2000`
+use fixed_collide::{
+    Aabb, Ball, Capsule, Const, Dim, Fx, Obb, Ray, Rot, RotSpec, Segment, Shape, Vector, overlap,
+    ray_cast, shape_cast,
+};
+use fixed_collide_cli::rng::Rng;
+use std::hint::black_box;
+
+/// A scalar in `[lo, hi]` units on a grid of 2^-16.
+fn fx(r: &mut Rng, lo: i32, hi: i32) -> Fx {
+    r.grid(lo, hi, 16)
+}
+
+fn vector<const D: usize>(r: &mut Rng, lo: i32, hi: i32) -> Vector<D> {
+    Vector(std::array::from_fn(|_| fx(r, lo, hi)))
+}
+
+/// One shape of `kind` near a center in `[-6, 6]` per axis.
+fn shape<const D: usize>(r: &mut Rng, kind: &str) -> Shape<D>
+where
+    Const<D>: Dim<D>,
+{
+    let c: Vector<D> = vector(r, -6, 6);
+    let (mut a, mut b): (Vector<D>, Vector<D>) = (vector(r, -2, 2), vector(r, -2, 2));
+    for k in 0..D {
+        a.0[k] += c.0[k];
+        b.0[k] += c.0[k];
+    }
+    let radius = |r: &mut Rng| fx(r, 0, 1) + Fx::from_num(0.1);
+    match kind {
+        "pt" => Shape::from(Ball::try_new(a, Fx::ZERO).expect("valid point")),
+        "sph" => Shape::from(Ball::try_new(a, radius(r)).expect("valid ball")),
+        "seg" => Shape::from(Segment::try_new(a, b).expect("valid segment")),
+        "cap" => Shape::from(Capsule::try_new(a, b, radius(r)).expect("valid capsule")),
+        "box" => {
+            for k in 0..D {
+                if a.0[k] > b.0[k] {
+                    std::mem::swap(&mut a.0[k], &mut b.0[k]);
+                }
+            }
+            Shape::from(Aabb::try_new(a, b).expect("valid box"))
+        }
+        "obb" => {
+            let spec = if D == 2 {
+                RotSpec::Angle(fx(r, 0, 6))
+            } else {
+                RotSpec::Quat([fx(r, -1, 1), fx(r, -1, 1), fx(r, -1, 1), fx(r, -1, 1)])
+            };
+            let rot = Rot::<D>::try_from_spec(&spec).unwrap_or(Rot::identity());
+            let half: Vector<D> = vector(r, 0, 2);
+            Shape::from(Obb::try_new(a, half, rot).expect("valid oriented box"))
+        }
+        _ => panic!("unknown shape kind {kind}"),
+    }
+}
+
+fn run<const D: usize>(op: &str, ka: &str, kb: &str, n: usize, query: bool)
+where
+    Const<D>: Dim<D>,
+{
+    let mut r = Rng::new(0x9E37_79B9_7F4A_7C15);
+    let m = n.max(1);
+    let xs: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, ka)).collect();
+    let ys: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, kb)).collect();
+    let ds: Vec<Vector<D>> = (0..m).map(|_| vector(&mut r, -12, 12)).collect();
+    let rays: Vec<Ray<D>> = (0..m)
+        .map(|_| {
+            let (o, aim): (Vector<D>, Vector<D>) = (vector(&mut r, -50, 50), vector(&mut r, -6, 6));
+            let mut d = aim;
+            for k in 0..D {
+                d.0[k] -= o.0[k];
+            }
+            Ray::try_unbounded(o, d).unwrap_or_else(|_| {
+                Ray::try_unbounded(o, Vector::unit(0, true)).expect("valid ray")
+            })
+        })
+        .collect();
+    let mut hits = 0u64;
+    for i in 0..if query { n } else { 0 } {
+        let hit = match op {
+            "ov" => black_box(overlap(&xs[i], &ys[i])),
+            "ray" => black_box(ray_cast(&rays[i], &ys[i])).is_some(),
+            "cast" => matches!(black_box(shape_cast(&xs[i], &ds[i], &ys[i])), Ok(Some(_))),
+            _ => panic!("unknown op {op}"),
+        };
+        hits += u64::from(hit);
+    }
+    if query {
+        println!("{op} {ka} {kb} {D}D: {hits} hits of {n}");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let spec = args.first().map_or("cast:seg:box:3", String::as_str);
+    let parts: Vec<&str> = spec.split(':').collect();
+    let [op, ka, kb, d] = parts[..] else {
+        panic!("OP:A:B:D, for example cast:seg:box:3");
+    };
+    let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let query = args.get(2).map(String::as_str) != Some("gen");
+    match d {
+        "2" => run::<2>(op, ka, kb, n, query),
+        _ => run::<3>(op, ka, kb, n, query),
+    }
+}

@@ -8,6 +8,7 @@
 //! ones use the general wide integer of the capsule queries.
 
 use super::divide::{Divide, OneOff};
+use core::cmp::Ordering;
 
 /// A 256-bit unsigned integer as `(high, low)` words; the tuple order is
 /// the numeric order.
@@ -183,6 +184,25 @@ pub(crate) fn bits(a: U256) -> u32 {
         256 - a.0.leading_zeros()
     } else {
         128 - a.1.leading_zeros()
+    }
+}
+
+/// The sign of a signed value (a zero magnitude is zero, whatever its
+/// flag).
+pub(crate) fn signed_sign(v: &Signed) -> Ordering {
+    match (v.1 == (0, 0), v.0) {
+        (true, _) => Ordering::Equal,
+        (false, true) => Ordering::Less,
+        (false, false) => Ordering::Greater,
+    }
+}
+
+/// `a` against `b`, signed values.
+pub(crate) fn signed_cmp(a: &Signed, b: &Signed) -> Ordering {
+    match (signed_sign(a), signed_sign(b)) {
+        (x, y) if x != y => x.cmp(&y),
+        (Ordering::Less, _) => b.1.cmp(&a.1),
+        _ => a.1.cmp(&b.1),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Overlap of any two shapes, exact: the generic [`overlap`] and the
 //! per-pair functions it stands on.
 
+use super::boxed::segment_box_within;
 use super::core::{Gap, radius_sum};
 use super::segments::{core, cores_within, round};
 use crate::dim::{Const, Dim};
@@ -69,6 +70,13 @@ where
         }
         (Shape::Sphere(s), Shape::Obb(b)) | (Shape::Obb(b), Shape::Sphere(s)) => {
             sphere_obb_overlap(s, b)
+        }
+        // A segment or capsule and a box: the distance along the segment.
+        (Shape::Capsule(c), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Capsule(c)) => {
+            capsule_aabb_overlap(c, b)
+        }
+        (Shape::Segment(g), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Segment(g)) => {
+            capsule_aabb_overlap(&Capsule::from(*g), b)
         }
         _ => {
             // Balls, segments and capsules: their segments' distance in
@@ -197,8 +205,17 @@ pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) ->
 
 /// Whether a capsule and an axis-aligned box overlap as closed sets: the
 /// distance from the capsule's segment to the box is at most the radius.
-/// Exact (a rational closest-point problem decided with wide integers);
-/// touching counts; zero-size boxes are valid.
+/// Exact; touching counts; zero-size boxes, radius 0 (a segment) and `a =
+/// b` (a ball) are valid.
+///
+/// How: the segment meets the box (the closed slab test), or an end is
+/// within the radius, or else the squared distance along the segment (a
+/// convex, piecewise quadratic function, continuously differentiable) has
+/// its minimum where its derivative changes sign: bracketed between the
+/// breakpoints where a coordinate crosses a face plane (the derivative's
+/// sign at each exact in 256 bits), then the minimum of that piece's
+/// quadratic compared with the squared radius, multiplied out in 256
+/// bits. No wide integer, no rounding.
 ///
 /// # Examples
 /// ```
@@ -211,10 +228,12 @@ pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) ->
 /// assert!(!capsule_aabb_overlap(&thin, &b));
 /// ```
 pub fn capsule_aabb_overlap<const D: usize>(c: &Capsule<D>, aabb: &Aabb<D>) -> bool {
-    let mut gap = Gap::new();
-    gap.segment(&c.a(), &c.b(), false);
-    gap.aabb(aabb, true);
-    gap.within(wide(c.radius()))
+    segment_box_within(
+        &c.a().to_bits(),
+        &c.b().to_bits(),
+        aabb.raw(),
+        c.radius().to_bits(),
+    )
 }
 
 /// Whether a capsule and an oriented box overlap as closed sets: the

@@ -18,21 +18,13 @@
 use super::{Axis, Verdict};
 use crate::kernel::divide::OneOff;
 use crate::kernel::u256::{
-    Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod, sub,
+    Signed, U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_mul, signed_prod,
+    signed_sign as sign, sub,
 };
 use crate::num::{Fx, wide};
 use crate::shape::Ray;
 use crate::vec::Vector;
 use core::cmp::Ordering;
-
-/// The sign of a signed value.
-fn sign(v: &Signed) -> Ordering {
-    match (v.0, v.1 == (0, 0)) {
-        (_, true) => Ordering::Equal,
-        (true, false) => Ordering::Less,
-        (false, false) => Ordering::Greater,
-    }
-}
 
 /// `tau = t_c 2^64` in `[lo, hi]`.
 struct Tau {

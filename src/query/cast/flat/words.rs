@@ -17,34 +17,16 @@
 use super::super::Cast;
 use crate::kernel::ratio::floor_units;
 use crate::kernel::u256::{
-    Signed, U256, mul_512, mul_full, mul_word, shl, signed_add, signed_mul, sub,
+    Signed, U256, mul_512, mul_full, mul_word, shl, signed_add, signed_cmp as cmp, signed_mul,
+    signed_sign as sign, sub,
 };
 use crate::num::Fx;
 use crate::vec::Vector;
 use core::cmp::Ordering;
 
-/// The sign of a signed value (a zero magnitude is zero, whatever its
-/// flag).
-fn sign(v: &Signed) -> Ordering {
-    match (v.1 == (0, 0), v.0) {
-        (true, _) => Ordering::Equal,
-        (false, true) => Ordering::Less,
-        (false, false) => Ordering::Greater,
-    }
-}
-
 /// `-v`.
 fn neg(v: Signed) -> Signed {
     (!v.0, v.1)
-}
-
-/// `a` against `b`.
-fn cmp(a: &Signed, b: &Signed) -> Ordering {
-    match (sign(a), sign(b)) {
-        (x, y) if x != y => x.cmp(&y),
-        (Ordering::Less, _) => b.1.cmp(&a.1),
-        _ => a.1.cmp(&b.1),
-    }
 }
 
 /// `a . b` (each product below 2^254 in magnitude, their sum too), the

@@ -8,7 +8,8 @@
 //! hi_k` above, else 0). Each `e_k` is convex and piecewise linear, zero
 //! where it bends, so `f` is convex and continuously differentiable,
 //! quadratic between the breakpoints where some `p_k` crosses `lo_k` or
-//! `hi_k`. The capsule meets the box iff `min f <= r^2`:
+//! `hi_k`. The capsule meets the box iff `min f <= r^2` (their interiors
+//! overlap iff `min f < r^2`, the same steps with strict comparisons):
 //!
 //! 0. A certain miss: the segment beyond the box grown by `r` on an axis.
 //! 1. The segment meets the box (`f = 0` somewhere): the closed slab test.
@@ -36,13 +37,18 @@ use core::cmp::Ordering;
 
 /// The segment `a + s u` and the box, relative to `a`: `lo = min - a`,
 /// `hi = max - a` (raw, below 2^54).
-struct Setup<const D: usize> {
+struct Setup<const STRICT: bool, const D: usize> {
     u: [i64; D],
     lo: [i64; D],
     hi: [i64; D],
 }
 
-impl<const D: usize> Setup<D> {
+impl<const STRICT: bool, const D: usize> Setup<STRICT, D> {
+    /// `x <= y`, or `x < y` with `STRICT`.
+    fn near<T: PartialOrd>(x: T, y: T) -> bool {
+        if STRICT { x < y } else { x <= y }
+    }
+
     /// `Q e_k` at `s = n / q` (`0 <= n`, `0 < q`, both below 2^54) on
     /// axis `k`, as `(below, above)`: `Q (lo - s u)` and `Q (s u - hi)`,
     /// each where positive, else zero.
@@ -71,7 +77,8 @@ impl<const D: usize> Setup<D> {
         sign(&sum)
     }
 
-    /// `f(n / q) <= r^2`, exactly: `sum (Q e_k)^2 <= Q^2 r^2`.
+    /// `f(n / q) <= r^2` (`STRICT`: `<`), exactly: `sum (Q e_k)^2` against
+    /// `Q^2 r^2`.
     fn within_at(&self, n: i128, q: i128, r: i64) -> bool {
         let mut sum: U256 = (0, 0);
         for k in 0..D {
@@ -80,12 +87,12 @@ impl<const D: usize> Setup<D> {
             sum = add(sum, mul_full(e, e));
         }
         let qr = q.unsigned_abs() * u128::from(r.unsigned_abs());
-        sum <= mul_full(qr, qr)
+        Self::near(sum, mul_full(qr, qr))
     }
 
     /// The minimum of `f` on the piece around `s = n / q` (`q > 0`, both
     /// below 2^110; no breakpoint strictly between it and the piece's
-    /// ends) is at most `r^2`.
+    /// ends) is at most `r^2` (`STRICT`: below it).
     fn piece_within(&self, n: i128, q: i128, r: i64) -> bool {
         let (mut cc, mut mm, mut cm) = (0u128, 0u128, 0i128);
         let parts = self.u.iter().zip(&self.lo).zip(&self.hi);
@@ -107,23 +114,30 @@ impl<const D: usize> Setup<D> {
         }
         let r2 = u128::from(r.unsigned_abs()).pow(2);
         if mm == 0 {
-            return cc <= r2; // f constant on the piece
+            return Self::near(cc, r2); // f constant on the piece
         }
         // cc - cm^2 / mm <= r^2  <=>  cc mm <= r^2 mm + cm^2.
         let cm_abs = cm.unsigned_abs();
-        mul_full(cc, mm) <= add(mul_full(r2, mm), mul_full(cm_abs, cm_abs))
+        Self::near(
+            mul_full(cc, mm),
+            add(mul_full(r2, mm), mul_full(cm_abs, cm_abs)),
+        )
     }
 }
 
-/// Whether the segment `a b` is within `r` (raw, `r >= 0`) of the box:
-/// the closed overlap of the capsule and the box. Raw bits within the
-/// domain.
-pub(crate) fn segment_box_within<const D: usize>(
+/// Whether the segment `a b` is within `r` (raw, `r >= 0`) of the box
+/// `[lo, hi]`: at most `r` away (the closed overlap of the capsule and the
+/// box), or with `STRICT` less than `r` (their interiors overlap). Raw bits
+/// within the domain.
+pub(crate) fn segment_box_within<const STRICT: bool, const D: usize>(
     a: &[i64; D],
     b: &[i64; D],
     bx: &RawBox<D>,
     r: i64,
 ) -> bool {
+    if STRICT && r == 0 {
+        return false; // nothing is nearer than 0
+    }
     // A certain miss: on some axis the segment lies beyond the box grown
     // by r (a gap above r along one axis is a distance above r).
     let apart = a.iter().zip(b).zip(bx.min.iter().zip(&bx.max));
@@ -132,7 +146,7 @@ pub(crate) fn segment_box_within<const D: usize>(
             return false;
         }
     }
-    let mut s = Setup {
+    let mut s = Setup::<STRICT, D> {
         u: *b,
         lo: bx.min,
         hi: bx.max,
@@ -142,7 +156,8 @@ pub(crate) fn segment_box_within<const D: usize>(
         *lo -= ak;
         *hi -= ak;
     }
-    // 1. The closed slab test: some s in [0, 1] with s u in [lo, hi].
+    // 1. The closed slab test: some s in [0, 1] with s u in [lo, hi] (a
+    // distance 0, below r > 0 too).
     let neg = s.u.map(|u| u < 0);
     let mag = s.u.map(i64::abs);
     let (sp, ok) = span(s.lo, s.hi, &neg, &mag, Bounds::Closed);

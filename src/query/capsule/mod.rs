@@ -11,7 +11,7 @@
 //!
 //! [`Shape`]: crate::Shape
 
-mod boxed;
+pub(crate) mod boxed;
 pub(crate) mod core;
 mod crossing;
 mod cylinder;

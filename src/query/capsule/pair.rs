@@ -228,7 +228,7 @@ pub fn capsule_sphere_overlap<const D: usize>(c: &Capsule<D>, ball: &Ball<D>) ->
 /// assert!(!capsule_aabb_overlap(&thin, &b));
 /// ```
 pub fn capsule_aabb_overlap<const D: usize>(c: &Capsule<D>, aabb: &Aabb<D>) -> bool {
-    segment_box_within(
+    segment_box_within::<false, D>(
         &c.a().to_bits(),
         &c.b().to_bits(),
         aabb.raw(),

@@ -45,8 +45,9 @@
 use super::Cast;
 use super::segments::{boxes_apart, capsules_first, cross, minus, misses_box, slab_entry};
 use crate::dim::{Const, Dim};
+use crate::kernel::raw_box::RawBox;
 use crate::num::Fx;
-use crate::query::capsule::segments::{Core, cores_within};
+use crate::query::capsule::boxed::segment_box_within;
 use crate::shape::Shape;
 use crate::vec::Vector;
 
@@ -170,62 +171,14 @@ impl<const D: usize> RoundBox<D> {
     }
 
     /// Whether the core is nearer than `r` to the box (the interiors
-    /// overlap at the start): it meets the box, or one of its ends is
-    /// within `r` of it, or it is within `r` of a box edge (the
-    /// parallelograms `E - S`, the rest of `Z`'s boundary).
+    /// overlap at the start): the segment's distance to the box, strictly
+    /// below `r`, exactly in 128- and 256-bit words.
     fn starts_within(&self) -> bool {
-        let (lo_a, hi_a) = self.box_at(&self.a);
-        if ball_within(lo_a, hi_a, self.r) {
-            return true;
-        }
-        if self.u == [0; D] {
-            return false; // a ball: its center is its core
-        }
-        let (lo_b, hi_b) = self.box_at(&self.b());
-        if ball_within(lo_b, hi_b, self.r) || !misses_box(lo_a, hi_a, self.u, 1 << 32, 0) {
-            return true;
-        }
-        let core = Core {
-            start: self.a,
-            dir: self.u,
-            radius: self.r,
+        let bx = RawBox {
+            min: self.lo,
+            max: self.hi,
         };
-        let near = |(p, q): ([i64; D], [i64; D])| {
-            let edge = Core {
-                start: p,
-                dir: minus(&q, &p),
-                radius: 0,
-            };
-            cores_within::<true, D>(&edge, &core)
-        };
-        if D == 2 {
-            // `Z`'s other edges: `S` at the corners.
-            let corners = (0..4).map(|bits| corner(self.lo, self.hi, bits));
-            return corners.map(|c| (c, c)).any(near);
-        }
-        // The parallelograms `E - S` whose plane has the origin strictly
-        // outside (the nearest point of `Z` is on such a face): for each
-        // axis `k`, the face along `+(e_k x u)` when `n . a` exceeds the
-        // box's extent along `n`, the face along `-(e_k x u)` when it is
-        // below it.
-        (0..D).any(|k| {
-            let (j, l, nj, nl) = self.normal(k);
-            let along = |v: &[i64; D]| at(v, j) * nj + at(v, l) * nl;
-            let (lo_j, hi_j) = (at(&self.lo, j) * nj, at(&self.hi, j) * nj);
-            let (lo_l, hi_l) = (at(&self.lo, l) * nl, at(&self.hi, l) * nl);
-            let top = lo_j.max(hi_j) + lo_l.max(hi_l);
-            let bottom = lo_j.min(hi_j) + lo_l.min(hi_l);
-            let na = along(&self.a);
-            let (sigma, gap) = match (na > top, na < bottom) {
-                (true, _) => (1, na - top),
-                (_, true) => (-1, bottom - na),
-                _ => return false,
-            };
-            // The plane at `gap / |n| >= r` (as `|n| <= |n_j| + |n_l|`):
-            // the face is that far at least.
-            let reach = i128::from(self.r) * (nj.abs() + nl.abs());
-            gap < reach && self.extreme_edges(k, sigma).any(near)
-        })
+        segment_box_within::<true, D>(&self.a, &self.b(), &bx, self.r)
     }
 
     /// Whether the ray `s d`, `s` in `[0, 1]`, misses the box of `Z` grown
@@ -435,18 +388,6 @@ impl<const D: usize> RoundBox<D> {
         }
         capsules_first(pieces.into_iter().take(n), d, self.r)
     }
-}
-
-/// Whether the origin is nearer than `r` to the box `[lo, hi]` (raw): the
-/// squared distance, one excess per axis, against `r^2`.
-fn ball_within<const D: usize>(lo: [i64; D], hi: [i64; D], r: i64) -> bool {
-    let excess = lo
-        .iter()
-        .zip(&hi)
-        .map(|(&l, &h)| i128::from(l.max(0).max(-h)))
-        .map(|e| e * e)
-        .sum::<i128>();
-    excess < i128::from(r) * i128::from(r)
 }
 
 /// The corner of `[lo, hi]` with `hi` along the axes whose bits are set

@@ -1,4 +1,5 @@
-//! The segment-box distance test gives the general program's answer: on
+//! The segment-box distance test gives the general program's answer,
+//! closed and strict: on
 //! grid values (ends on faces, segments along edges, minima at
 //! breakpoints), anywhere in the domain, and with the radius within an ulp
 //! of the exact distance (touching, one ulp apart).
@@ -74,9 +75,18 @@ fn check<const D: usize>(
     let (g, bx) = program(a, b, p, q);
     for r in radii(&g, pick, any) {
         prop_assert_eq!(
-            segment_box_within(&a, &b, bx.raw(), r),
+            segment_box_within::<false, D>(&a, &b, bx.raw(), r),
             g.within(i128::from(r)),
             "segment {:?} {:?} box {:?} r {}",
+            a,
+            b,
+            bx,
+            r
+        );
+        prop_assert_eq!(
+            segment_box_within::<true, D>(&a, &b, bx.raw(), r),
+            g.within_strict(i128::from(r)),
+            "strict: segment {:?} {:?} box {:?} r {}",
             a,
             b,
             bx,
@@ -104,11 +114,17 @@ proptest! {
 fn case<const D: usize>(a: [i64; D], b: [i64; D], lo: [i64; D], hi: [i64; D], r: i64) -> bool {
     let g = |x: [i64; D]| x.map(|c| c << 32);
     let (gap, bx) = program(g(a), g(b), g(lo), g(hi));
-    let got = segment_box_within(&g(a), &g(b), bx.raw(), r << 32);
+    let got = segment_box_within::<false, D>(&g(a), &g(b), bx.raw(), r << 32);
     assert_eq!(
         got,
         gap.within(i128::from(r) << 32),
         "{a:?} {b:?} {lo:?} {hi:?} {r}"
+    );
+    let strict = segment_box_within::<true, D>(&g(a), &g(b), bx.raw(), r << 32);
+    assert_eq!(
+        strict,
+        gap.within_strict(i128::from(r) << 32),
+        "strict: {a:?} {b:?} {lo:?} {hi:?} {r}"
     );
     got
 }
@@ -160,7 +176,7 @@ fn touching_a_corner_inside_the_segment_counts_and_an_ulp_less_does_not() {
     assert!(case([1, 4], [9, -2], [0, 0], [2, 2], 1));
     let g = |x: [i64; 2]| x.map(|c| c << 32);
     let bx = Aabb::try_new(Vector::from_ints([0, 0]), Vector::from_ints([2, 2])).unwrap();
-    assert!(!segment_box_within(
+    assert!(!segment_box_within::<false, 2>(
         &g([1, 4]),
         &g([9, -2]),
         bx.raw(),

@@ -62,12 +62,20 @@ proptest! {
 }
 
 #[test]
-fn ball_within_is_strict() {
+fn the_start_is_strict() {
     let one = 1i64 << 32;
-    // The origin 1 below the box's -x face: within 2, not within 1.
-    let (lo, hi) = ([one, -one, -one], [3 * one, one, one]);
-    assert!(ball_within(lo, hi, 2 * one));
-    assert!(!ball_within(lo, hi, one));
+    // A ball at the origin 1 below the box's -x face: its interior meets
+    // the box's for radius 2, not for 1 (touching).
+    let ball = |r| RoundBox {
+        lo: [one, -one, -one],
+        hi: [3 * one, one, one],
+        a: [0; 3],
+        u: [0; 3],
+        r,
+    };
+    assert!(ball(2 * one).starts_within());
+    assert!(!ball(one).starts_within());
+    assert!(ball(one + 1).starts_within());
 }
 
 /// A number from its decimal text (exact for these).

@@ -171,6 +171,12 @@ impl Gap {
         self.certain(r, false) == Some(false)
     }
 
+    /// The cheap certain answer of [`Gap::within`], if any (`None`: not
+    /// shown either way).
+    pub(crate) fn certainly_within(&self, r: i128) -> Option<bool> {
+        self.certain(r, false)
+    }
+
     /// The offset `w` (scale 2^64).
     pub(crate) fn offset(&self) -> [i128; 3] {
         self.w

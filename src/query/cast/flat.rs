@@ -187,3 +187,5 @@ pub(super) fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
 }
 
 mod words;
+
+pub(in crate::query) use words::holds_origin;

@@ -21,6 +21,7 @@ use crate::kernel::u256::{
     signed_sign as sign, sub,
 };
 use crate::num::Fx;
+use crate::query::capsule::core::Gap;
 use crate::vec::Vector;
 use core::cmp::Ordering;
 
@@ -102,6 +103,60 @@ fn floor_scaled(num: U256, den: U256) -> u64 {
     q
 }
 
+/// Whether the zonotope has an interior: a facet normal across a third
+/// column (2D: a normal across a second).
+fn full(cols: &[([i128; 3], i128, i128)], normals: &[[i128; 3]]) -> bool {
+    normals.iter().any(|nm| {
+        cols.iter()
+            .any(|(m, _, _)| sign(&dot(nm, m)) != Ordering::Equal)
+    })
+}
+
+/// The range `[lo, hi]` of `n . p` over the zonotope `p = w + M x`, or
+/// `None` when a product leaves its budget.
+fn range(
+    nm: &[i128; 3],
+    cols: &[([i128; 3], i128, i128)],
+    w: &[i128; 3],
+) -> Option<(Signed, Signed)> {
+    let c = dot(nm, w);
+    let (mut lo, mut hi) = (c, c);
+    for (m, l, h) in cols {
+        let cm = dot(nm, m);
+        let (a, b) = (times(cm, *l)?, times(cm, *h)?);
+        let (small, large) = if cmp(&a, &b) == Ordering::Less {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        lo = signed_add(lo, small);
+        hi = signed_add(hi, large);
+    }
+    Some((lo, hi))
+}
+
+/// Whether the program's zonotope (closed) holds the origin: the two
+/// cores of no radius meet. Exact when the zonotope has an interior (it
+/// is then the intersection of its facet slabs, and every facet normal is
+/// among the normals); `None` when it has none, or a product leaves its
+/// budget (the general program answers).
+pub(in crate::query) fn holds_origin<const D: usize>(gap: &Gap) -> Option<bool> {
+    let (cols, n) = super::columns(gap);
+    let cols = cols.get(..n)?;
+    let (normals, count) = super::normals::<D>(cols);
+    let normals = normals.get(..count)?;
+    if !full(cols, normals) {
+        return None;
+    }
+    for nm in normals.iter().filter(|nm| **nm != [0; 3]) {
+        let (lo, hi) = range(&reduced(nm), cols, &gap.offset())?;
+        if sign(&lo) == Ordering::Greater || sign(&hi) == Ordering::Less {
+            return Some(false); // a slab keeps the origin out
+        }
+    }
+    Some(true)
+}
+
 /// The parent's cast from its columns, facet normals (in order, zeros
 /// skipped), offset `w` and direction `d64` (scale 2^32): `Some(answer)`,
 /// or `None` when a product leaves its budget (the wide program answers).
@@ -112,11 +167,7 @@ pub(super) fn cast<const D: usize>(
     d64: &[i128; 3],
 ) -> Option<Option<Cast<D>>> {
     // No interior: no facet normal across a third column (2D: a second).
-    let full = normals.iter().any(|nm| {
-        cols.iter()
-            .any(|(m, _, _)| sign(&dot(nm, m)) != Ordering::Equal)
-    });
-    if !full {
+    if !full(cols, normals) {
         return Some(None);
     }
     // The latest entry (its normal's index and the sign of its rate) and
@@ -130,20 +181,7 @@ pub(super) fn cast<const D: usize>(
         // The normal less its common power of two: the same slab, the same
         // times, smaller words.
         let nm = &reduced(nm);
-        // The range of n.p over the zonotope, p = w + M x.
-        let c = dot(nm, w);
-        let (mut lo, mut hi) = (c, c);
-        for (m, l, h) in cols {
-            let cm = dot(nm, m);
-            let (a, b) = (times(cm, *l)?, times(cm, *h)?);
-            let (small, large) = if cmp(&a, &b) == Ordering::Less {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            lo = signed_add(lo, small);
-            hi = signed_add(hi, large);
-        }
+        let (lo, hi) = range(nm, cols, w)?;
         // The difference y = -p: n.y in [-hi, -lo]; n.(s d) = s e.
         let (ymin, ymax) = (neg(hi), neg(lo));
         let e = dot(nm, d64);

@@ -3,6 +3,7 @@
 //! (touching starts, faces met together, sliding) and across the domain.
 
 use super::super::{columns, normals, wide_cast};
+use super::holds_origin;
 use crate::dim::{Const, Dim};
 use crate::num::Fx;
 use crate::query::capsule::core::Gap;
@@ -98,8 +99,38 @@ where
     Ok(())
 }
 
+/// Checks one overlap of two cores of no radius: `holds_origin`, where it
+/// answers, is the general program's closed test.
+fn check_overlap<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> Result<bool, TestCaseError>
+where
+    Const<D>: Dim<D>,
+{
+    let mut gap = Gap::new();
+    add_core(&mut gap, a, false);
+    add_core(&mut gap, b, true);
+    let fast = holds_origin::<D>(&gap);
+    if let Some(meet) = fast {
+        prop_assert_eq!(meet, gap.within(0), "{:?} {:?}", a, b);
+    }
+    Ok(fast.is_some())
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn holding_the_origin_is_the_program_3d(km in 0u8..4, kt in 0u8..4, p in vector::<3>(), q in vector::<3>(), r in vector::<3>(), s in vector::<3>(), turn in vector::<3>()) {
+        if let (Some(m), Some(t)) = (shape::<3>(km, p, q, turn), shape::<3>(kt, r, s, [turn[2], turn[0], turn[1]])) {
+            check_overlap(&m, &t)?;
+        }
+    }
+
+    #[test]
+    fn holding_the_origin_is_the_program_2d(km in 0u8..4, kt in 0u8..4, p in vector::<2>(), q in vector::<2>(), r in vector::<2>(), s in vector::<2>(), turn in vector::<3>()) {
+        if let (Some(m), Some(t)) = (shape::<2>(km, p, q, turn), shape::<2>(kt, r, s, [turn[1], 0, 0])) {
+            check_overlap(&m, &t)?;
+        }
+    }
 
     #[test]
     fn words_are_the_wide_program_3d(km in 0u8..4, kt in 0u8..4, p in vector::<3>(), q in vector::<3>(), r in vector::<3>(), s in vector::<3>(), turn in vector::<3>(), d in vector::<3>()) {
@@ -114,4 +145,36 @@ proptest! {
             check(&m, &t, d)?;
         }
     }
+}
+
+#[test]
+fn a_segment_against_an_oriented_box_is_answered_by_the_slabs() {
+    // Segments against the square [-1, 1]^2 turned by 0.5 rad: two across
+    // it (through the center), two clear of it (past a corner, and beside
+    // the corner near (1, 1) but outside the turned square); each
+    // answered by the slabs, as the program answers.
+    let rot = Rot::<2>::try_from_spec(&RotSpec::Angle(Fx::from_num(0.5))).unwrap();
+    let square = Shape::from(
+        Obb::try_new(Vector::from_ints([0, 0]), Vector::from_ints([1, 1]), rot).unwrap(),
+    );
+    let seg = |a: [i32; 2], b: [i32; 2]| {
+        Shape::from(Segment::try_new(Vector::from_ints(a), Vector::from_ints(b)).unwrap())
+    };
+    let mut answered = 0;
+    let mut hits = 0;
+    for s in [
+        seg([-3, 0], [3, 0]),
+        seg([2, 2], [3, 3]),
+        seg([0, -5], [0, 5]),
+        seg([1, 1], [2, -2]),
+    ] {
+        let mut gap = Gap::new();
+        add_core(&mut gap, &s, false);
+        add_core(&mut gap, &square, true);
+        let meet = holds_origin::<2>(&gap).expect("a full zonotope");
+        assert_eq!(meet, gap.within(0), "{s:?}");
+        answered += 1;
+        hits += i32::from(meet);
+    }
+    assert_eq!((answered, hits), (4, 2));
 }

@@ -4,11 +4,13 @@
 //! seeded scene of small shapes (public API only, so the same file builds
 //! against older commits).
 //!
-//! `pairs_profile OP:A:B:D N [gen]`: OP is `ov` (`overlap(A, B)`), `ray`
-//! (`ray_cast` of a ray from up to 50 units away aimed near the origin, at
-//! B) or `cast` (`shape_cast` of A moving up to 12 units per axis, against
-//! B); A and B are `pt` (a ball of radius 0), `sph`, `seg`, `cap`, `box`
-//! or `obb`, each within 2 units of a center in `[-6, 6]`; D is 2 or 3.
+//! `pairs_profile OP:A:B:D[:near] N [gen]`: OP is `ov` (`overlap(A, B)`),
+//! `ray` (`ray_cast` of a ray from up to 50 units away aimed near the
+//! origin, at B) or `cast` (`shape_cast` of A moving up to 12 units per
+//! axis, against B); A and B are `pt` (a ball of radius 0), `sph`, `seg`,
+//! `cap`, `box` or `obb`, each within 2 units of a center in `[-6, 6]`
+//! (with `near`, in `[-1, 1]`: the close pairs a broadphase passes on);
+//! D is 2 or 3.
 //! With `gen` the scene is drawn and no query runs. Per call: the count
 //! without `gen` minus the count with it, divided by N:
 //!
@@ -31,11 +33,11 @@ fn vector<const D: usize>(r: &mut Rng, lo: i32, hi: i32) -> Vector<D> {
 }
 
 /// One shape of `kind` near a center in `[-6, 6]` per axis.
-fn shape<const D: usize>(r: &mut Rng, kind: &str) -> Shape<D>
+fn shape<const D: usize>(r: &mut Rng, kind: &str, spread: i32) -> Shape<D>
 where
     Const<D>: Dim<D>,
 {
-    let c: Vector<D> = vector(r, -6, 6);
+    let c: Vector<D> = vector(r, -spread, spread);
     let (mut a, mut b): (Vector<D>, Vector<D>) = (vector(r, -2, 2), vector(r, -2, 2));
     for k in 0..D {
         a.0[k] += c.0[k];
@@ -69,14 +71,14 @@ where
     }
 }
 
-fn run<const D: usize>(op: &str, ka: &str, kb: &str, n: usize, query: bool)
+fn run<const D: usize>(op: &str, (ka, kb): (&str, &str), spread: i32, n: usize, query: bool)
 where
     Const<D>: Dim<D>,
 {
     let mut r = Rng::new(0x9E37_79B9_7F4A_7C15);
     let m = n.max(1);
-    let xs: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, ka)).collect();
-    let ys: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, kb)).collect();
+    let xs: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, ka, spread)).collect();
+    let ys: Vec<Shape<D>> = (0..m).map(|_| shape(&mut r, kb, spread)).collect();
     let ds: Vec<Vector<D>> = (0..m).map(|_| vector(&mut r, -12, 12)).collect();
     let rays: Vec<Ray<D>> = (0..m)
         .map(|_| {
@@ -109,13 +111,14 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let spec = args.first().map_or("cast:seg:box:3", String::as_str);
     let parts: Vec<&str> = spec.split(':').collect();
-    let [op, ka, kb, d] = parts[..] else {
-        panic!("OP:A:B:D, for example cast:seg:box:3");
+    let (&[op, ka, kb, d], near) = parts.split_at(4.min(parts.len())) else {
+        panic!("OP:A:B:D[:near], for example cast:seg:box:3");
     };
+    let spread = if near == ["near"] { 1 } else { 6 };
     let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let query = args.get(2).map(String::as_str) != Some("gen");
     match d {
-        "2" => run::<2>(op, ka, kb, n, query),
-        _ => run::<3>(op, ka, kb, n, query),
+        "2" => run::<2>(op, (ka, kb), spread, n, query),
+        _ => run::<3>(op, (ka, kb), spread, n, query),
     }
 }

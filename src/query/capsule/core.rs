@@ -171,10 +171,10 @@ impl Gap {
         self.certain(r, false) == Some(false)
     }
 
-    /// The cheap certain answer of [`Gap::within`], if any (`None`: not
-    /// shown either way).
-    pub(crate) fn certainly_within(&self, r: i128) -> Option<bool> {
-        self.certain(r, false)
+    /// Whether every point of the program has a zero third component (a
+    /// 2D program, or a 3D one in the plane `z = 0`).
+    fn planar(&self) -> bool {
+        self.w[2] == 0 && self.columns().all(|(m, _, _)| m[2] == 0)
     }
 
     /// The offset `w` (scale 2^64).
@@ -202,6 +202,20 @@ impl Gap {
         if let Some(answer) = self.certain(r, strict) {
             return answer;
         }
+        // No radius: the origin against the facet slabs of the zonotope,
+        // in words, when it has an interior (in its plane when planar).
+        if r == 0
+            && !strict
+            && let Some(answer) = slabs::holds_origin(self, self.planar())
+        {
+            return answer;
+        }
+        self.faces(r, strict)
+    }
+
+    /// [`Gap::decide`] past its shortcuts: the faces in the 1024-bit
+    /// integer (the tests' reference for the shortcuts).
+    pub(crate) fn faces(&self, r: i128, strict: bool) -> bool {
         let r2 = Big::from(r << 32).square();
         let n = self.n;
         let mut faces = 1usize;
@@ -484,6 +498,8 @@ fn combine(w: &[Big; 3], den: Big, xs: &[(&Col, Big)]) -> Minimizer {
 
 #[path = "certain.rs"]
 mod certain;
+#[path = "slabs.rs"]
+pub(crate) mod slabs;
 #[cfg(test)]
 #[path = "core_tests.rs"]
 mod tests;

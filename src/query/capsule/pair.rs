@@ -7,7 +7,6 @@ use super::segments::{core, cores_within, round};
 use crate::dim::{Const, Dim};
 use crate::num::wide;
 use crate::query::ball::sphere_aabb;
-use crate::query::cast::flat::holds_origin;
 use crate::query::obb::{obb_overlap, sphere_obb_overlap};
 use crate::query::overlap::aabb_overlap;
 use crate::rot::Rot;
@@ -89,14 +88,6 @@ where
             let ra = add_core(&mut gap, a, false);
             let rb = add_core(&mut gap, b, true);
             // Neither is a polygon here (answered above): both have cores.
-            // With no radius, past the cheap certain answers, the cores
-            // meet iff their difference holds the origin: the slabs of its
-            // facets, in words, when it has an interior.
-            if (ra, rb) == (Some(0), Some(0))
-                && let Some(meet) = gap.certainly_within(0).or_else(|| holds_origin::<D>(&gap))
-            {
-                return meet;
-            }
             ra.zip(rb).is_some_and(|(ra, rb)| gap.within(ra + rb))
         }
     }
@@ -290,7 +281,5 @@ where
     let mut gap = Gap::new();
     gap.aabb(a, false);
     gap.obb(b, true);
-    gap.certainly_within(0)
-        .or_else(|| holds_origin::<D>(&gap))
-        .unwrap_or_else(|| gap.within(0))
+    gap.within(0)
 }

@@ -14,11 +14,9 @@
 use super::{Cast, pad};
 use crate::num::Fx;
 use crate::query::capsule::core::Gap;
+use crate::query::capsule::core::slabs::{columns, normals};
 use crate::query::capsule::wide::Big;
 use crate::vec::Vector;
-
-/// At most 6 columns: at most 15 pairs.
-const MAX_NORMALS: usize = 15;
 
 /// A time `num / den` with `den > 0`.
 #[derive(Clone, Copy)]
@@ -39,30 +37,17 @@ impl Time {
 pub(super) fn cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<D>> {
     let (cols, n) = columns(gap);
     let cols = cols.get(..n).unwrap_or(&[]);
-    let (normals, count) = normals::<D>(cols);
+    let (normals, count) = normals(cols, D == 2);
     let normals = normals.get(..count).unwrap_or(&[]);
     let d64 = pad(d).map(|c| c << 32);
     words::cast(cols, normals, &gap.offset(), &d64).unwrap_or_else(|| wide_cast(gap, d))
-}
-
-/// The columns of `gap` (at most 6) and their count.
-fn columns(gap: &Gap) -> ([([i128; 3], i128, i128); 6], usize) {
-    let mut cols = [([0i128; 3], 0i128, 0i128); 6];
-    let mut n = 0;
-    for c in gap.columns() {
-        if let Some(slot) = cols.get_mut(n) {
-            *slot = c;
-            n += 1;
-        }
-    }
-    (cols, n)
 }
 
 /// [`cast`] in the 1024-bit integer, for every input.
 pub(super) fn wide_cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<D>> {
     let (cols, n) = columns(gap);
     let cols = cols.get(..n).unwrap_or(&[]);
-    let (normals, count) = normals::<D>(cols);
+    let (normals, count) = normals(cols, D == 2);
     let normals = normals.get(..count).unwrap_or(&[]);
     // No interior: no facet normal across a third column (2D: a second).
     let full = normals
@@ -141,33 +126,6 @@ pub(super) fn wide_cast<const D: usize>(gap: &Gap, d: [i128; D]) -> Option<Cast<
     }
 }
 
-/// The facet normal candidates, in order: 2D the perpendicular `(-m_y,
-/// m_x)` of each column; 3D the cross product of each pair `i < j`.
-fn normals<const D: usize>(cols: &[([i128; 3], i128, i128)]) -> ([[i128; 3]; MAX_NORMALS], usize) {
-    let mut out = [[0i128; 3]; MAX_NORMALS];
-    let mut n = 0;
-    let mut push = |v: [i128; 3]| {
-        if let Some(slot) = out.get_mut(n) {
-            *slot = v;
-            n += 1;
-        }
-    };
-    for (i, (a, _, _)) in cols.iter().enumerate() {
-        if D == 2 {
-            push([-a[1], a[0], 0]);
-            continue;
-        }
-        for (b, _, _) in cols.iter().skip(i + 1) {
-            push([
-                a[1] * b[2] - a[2] * b[1],
-                a[2] * b[0] - a[0] * b[2],
-                a[0] * b[1] - a[1] * b[0],
-            ]);
-        }
-    }
-    (out, n)
-}
-
 /// `-n / |n|` (`negate`) or `n / |n|`, each component rounded down
 /// exactly ([`Big::floor_over_root`] of `2^32 v` and `|n|^2`).
 pub(super) fn unit<const D: usize>(nm: [i128; 3], negate: bool) -> Vector<D> {
@@ -187,5 +145,3 @@ pub(super) fn dot_big(a: &[i128; 3], b: &[i128; 3]) -> Big {
 }
 
 mod words;
-
-pub(in crate::query) use words::holds_origin;

@@ -23,7 +23,7 @@
 //!   intersection of the slabs of its facet normals, entered and left at
 //!   exact rational times.
 
-pub(super) mod flat;
+mod flat;
 mod minkowski;
 mod polygon;
 mod round;

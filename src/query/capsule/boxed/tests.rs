@@ -76,7 +76,7 @@ fn check<const D: usize>(
     for r in radii(&g, pick, any) {
         prop_assert_eq!(
             segment_box_within::<false, D>(&a, &b, bx.raw(), r),
-            g.within(i128::from(r)),
+            g.faces(i128::from(r), false),
             "segment {:?} {:?} box {:?} r {}",
             a,
             b,
@@ -85,7 +85,7 @@ fn check<const D: usize>(
         );
         prop_assert_eq!(
             segment_box_within::<true, D>(&a, &b, bx.raw(), r),
-            g.within_strict(i128::from(r)),
+            g.faces(i128::from(r), true),
             "strict: segment {:?} {:?} box {:?} r {}",
             a,
             b,
@@ -117,13 +117,13 @@ fn case<const D: usize>(a: [i64; D], b: [i64; D], lo: [i64; D], hi: [i64; D], r:
     let got = segment_box_within::<false, D>(&g(a), &g(b), bx.raw(), r << 32);
     assert_eq!(
         got,
-        gap.within(i128::from(r) << 32),
+        gap.faces(i128::from(r) << 32, false),
         "{a:?} {b:?} {lo:?} {hi:?} {r}"
     );
     let strict = segment_box_within::<true, D>(&g(a), &g(b), bx.raw(), r << 32);
     assert_eq!(
         strict,
-        gap.within_strict(i128::from(r) << 32),
+        gap.faces(i128::from(r) << 32, true),
         "strict: {a:?} {b:?} {lo:?} {hi:?} {r}"
     );
     got

@@ -16,39 +16,15 @@
 
 use super::super::Cast;
 use crate::kernel::ratio::floor_units;
-use crate::kernel::u256::{
-    Signed, U256, mul_512, mul_full, mul_word, shl, signed_add, signed_cmp as cmp, signed_mul,
-    signed_sign as sign, sub,
-};
+use crate::kernel::u256::{Signed, U256, mul_512, mul_full, shl, signed_sign as sign, sub};
 use crate::num::Fx;
-use crate::query::capsule::core::Gap;
+use crate::query::capsule::core::slabs::{Col, dot, full, range, reduced};
 use crate::vec::Vector;
 use core::cmp::Ordering;
 
 /// `-v`.
 fn neg(v: Signed) -> Signed {
     (!v.0, v.1)
-}
-
-/// `a . b` (each product below 2^254 in magnitude, their sum too), the
-/// zero products skipped (a box's columns and normals are mostly zeros).
-fn dot(a: &[i128; 3], b: &[i128; 3]) -> Signed {
-    let mut sum = (false, (0, 0));
-    for (&x, &y) in a.iter().zip(b) {
-        if x != 0 && y != 0 {
-            sum = signed_add(sum, signed_mul(x, y));
-        }
-    }
-    sum
-}
-
-/// `x y`, or `None` when it reaches 2^255.
-fn times(x: Signed, y: i128) -> Option<Signed> {
-    if x.1 == (0, 0) || y == 0 {
-        return Some((false, (0, 0)));
-    }
-    let [top, hi, lo] = mul_word(x.1, y.unsigned_abs());
-    (top == 0 && hi >> 127 == 0).then_some((x.0 != (y < 0), (hi, lo)))
 }
 
 /// A time `num / den`, `den > 0`.
@@ -103,65 +79,11 @@ fn floor_scaled(num: U256, den: U256) -> u64 {
     q
 }
 
-/// Whether the zonotope has an interior: a facet normal across a third
-/// column (2D: a normal across a second).
-fn full(cols: &[([i128; 3], i128, i128)], normals: &[[i128; 3]]) -> bool {
-    normals.iter().any(|nm| {
-        cols.iter()
-            .any(|(m, _, _)| sign(&dot(nm, m)) != Ordering::Equal)
-    })
-}
-
-/// The range `[lo, hi]` of `n . p` over the zonotope `p = w + M x`, or
-/// `None` when a product leaves its budget.
-fn range(
-    nm: &[i128; 3],
-    cols: &[([i128; 3], i128, i128)],
-    w: &[i128; 3],
-) -> Option<(Signed, Signed)> {
-    let c = dot(nm, w);
-    let (mut lo, mut hi) = (c, c);
-    for (m, l, h) in cols {
-        let cm = dot(nm, m);
-        let (a, b) = (times(cm, *l)?, times(cm, *h)?);
-        let (small, large) = if cmp(&a, &b) == Ordering::Less {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        lo = signed_add(lo, small);
-        hi = signed_add(hi, large);
-    }
-    Some((lo, hi))
-}
-
-/// Whether the program's zonotope (closed) holds the origin: the two
-/// cores of no radius meet. Exact when the zonotope has an interior (it
-/// is then the intersection of its facet slabs, and every facet normal is
-/// among the normals); `None` when it has none, or a product leaves its
-/// budget (the general program answers).
-pub(in crate::query) fn holds_origin<const D: usize>(gap: &Gap) -> Option<bool> {
-    let (cols, n) = super::columns(gap);
-    let cols = cols.get(..n)?;
-    let (normals, count) = super::normals::<D>(cols);
-    let normals = normals.get(..count)?;
-    if !full(cols, normals) {
-        return None;
-    }
-    for nm in normals.iter().filter(|nm| **nm != [0; 3]) {
-        let (lo, hi) = range(&reduced(nm), cols, &gap.offset())?;
-        if sign(&lo) == Ordering::Greater || sign(&hi) == Ordering::Less {
-            return Some(false); // a slab keeps the origin out
-        }
-    }
-    Some(true)
-}
-
 /// The parent's cast from its columns, facet normals (in order, zeros
 /// skipped), offset `w` and direction `d64` (scale 2^32): `Some(answer)`,
 /// or `None` when a product leaves its budget (the wide program answers).
 pub(super) fn cast<const D: usize>(
-    cols: &[([i128; 3], i128, i128)],
+    cols: &[Col],
     normals: &[[i128; 3]],
     w: &[i128; 3],
     d64: &[i128; 3],
@@ -224,19 +146,6 @@ pub(super) fn cast<const D: usize>(
         }
         _ => Cast::OVERLAPPING,
     }))
-}
-
-/// `n` over the largest power of two dividing every component (`n` not
-/// zero).
-fn reduced(n: &[i128; 3]) -> [i128; 3] {
-    let shift = n.iter().fold(127, |s, c| {
-        if *c == 0 {
-            s
-        } else {
-            s.min(c.trailing_zeros())
-        }
-    });
-    n.map(|c| c >> shift)
 }
 
 /// `-n / |n|` (`negate`) or `n / |n|`, each component rounded down, when

@@ -24,9 +24,11 @@ use crate::vec::Vector;
 ///   a ball, the segment of a capsule or segment, the box itself) is at
 ///   most the sum of their radii, decided exactly with wide integers (see
 ///   [`capsule_overlap`]); oriented boxes are the parallelepipeds of their
-///   axes as given. A ball against a box is
-///   [`sphere_aabb`] or
-///   [`sphere_obb_overlap`] (both exact).
+///   axes as given. A ball against a box is [`sphere_aabb`] or
+///   [`sphere_obb_overlap`], a capsule or segment against an axis-aligned
+///   box [`capsule_aabb_overlap`] (each exact); two cores of no radius
+///   (points, segments, boxes) meet iff their difference holds the origin,
+///   tested against its facet slabs in 256-bit words.
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
 ///   and exact: a capsule of radius 0 is its segment, one with `a = b` its
 ///   ball.

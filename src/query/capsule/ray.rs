@@ -117,8 +117,8 @@ pub fn ray_sphere<const D: usize>(ray: &Ray<D>, ball: &Ball<D>) -> Option<RayHit
 /// ray's line crosses the segment's: Cramer's rule in the coordinate plane
 /// where the lines are furthest from parallel (cross products in `i128`;
 /// in 3D the third coordinate checked in 256 bits), and the crossing's
-/// exact fraction floored. Otherwise (collinear lines), or when a bracket does not
-/// settle: along the ray the squared distance to the segment is a convex
+/// exact fraction floored. Otherwise (collinear lines), or when a bracket
+/// does not settle: along the ray the squared distance to the segment is a convex
 /// piecewise quadratic in `t`, with pieces where the closest point is `a`,
 /// interior, or `b`; the pieces are walked in order from `t = 0`, each
 /// decided exactly at its rational end (1024-bit integers), and the entry

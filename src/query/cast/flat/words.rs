@@ -12,7 +12,9 @@
 //! two taken out, rounded down exactly in 128 bits
 //! ([`floor_units`]) when its squared length fits, else by the wide
 //! program. A product that would leave 256 bits (beyond the budgets)
-//! hands the whole cast back to the wide program.
+//! hands the whole cast back to the wide program. The slabs themselves
+//! (columns, normals, ranges) are `capsule::core::slabs`', which the
+//! overlap of two cores of no radius shares.
 
 use super::super::Cast;
 use crate::kernel::ratio::floor_units;

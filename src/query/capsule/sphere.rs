@@ -208,13 +208,14 @@ impl Entry {
         }
         // 2^64 (n - 2^h) / A = q - (2^(64 + h) - rem) / A: its floor is q
         // less the ceiling of the fraction, which is 1 when A >= 2^(64 +
-        // h) - rem and else at most floor(short / 2^L) + 1 for A >= 2^L
-        // (down to 0: t1 > 0). h <= 44: 2^(64 + h) fits.
+        // h) - rem and else at most floor(short / 2^L) + 1 for A >= 2^L,
+        // either way down to 0 at most (t1 > 0; q may be 0 for an entry
+        // within 2^-64 of the origin). h <= 44: 2^(64 + h) fits.
         let short = (1u128 << (64 + self.h)).saturating_sub(rem);
         let lo = if self.square || short == 0 {
             q
         } else if self.a >= short {
-            q - 1
+            q.saturating_sub(1)
         } else {
             let l = 127 - self.a.leading_zeros();
             q.saturating_sub((short >> l) + 1)

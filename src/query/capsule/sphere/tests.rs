@@ -351,3 +351,17 @@ fn entries_at_a_third_land_exactly_on_the_grid() {
         assert_eq!(hit, walk(&ray, &ball), "ray {ray:?} ball {ball:?}");
     }
 }
+
+/// Regression (fuzzing, `shapes`): an entry whose scaled bracket starts at
+/// `q = 0` (the ray enters within 2^-64 of its origin, in units of a long
+/// direction) took `q - 1` and overflowed (a panic with overflow checks,
+/// a wrapped bracket that the exact path then settled without them).
+#[test]
+fn an_entry_bracket_at_zero_does_not_underflow() {
+    let (o, d) = (
+        [11_274_289_152, 3_758_096_385, 3_758_096_384],
+        [-7_501_512_704, 14_680_063, -1_048_576],
+    );
+    let (c, r) = ([3_758_096_384; 3], 7_516_192_768);
+    check(o, d, c, r, None).unwrap();
+}

@@ -209,4 +209,4 @@ pub(crate) fn segment_box_within<const STRICT: bool, const D: usize>(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

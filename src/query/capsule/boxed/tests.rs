@@ -13,8 +13,9 @@ use crate::vec::Vector;
 use proptest::prelude::*;
 use std::prelude::rust_2024::*;
 
-/// A raw coordinate: halves on a small grid, or anywhere in the domain.
-fn raw() -> impl Strategy<Value = i64> {
+/// A raw coordinate: halves on a small grid (faces meet and touch there),
+/// a few units at any ulp, or anywhere in the domain.
+pub(crate) fn raw() -> impl Strategy<Value = i64> {
     const DOM: i64 = 1 << 52;
     prop_oneof![
         3 => (-6i64..=6).prop_map(|k| k << 31),
@@ -23,7 +24,7 @@ fn raw() -> impl Strategy<Value = i64> {
     ]
 }
 
-fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
+pub(crate) fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
     proptest::array::uniform(raw())
 }
 

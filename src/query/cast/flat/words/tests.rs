@@ -5,6 +5,7 @@
 use super::super::wide_cast;
 use crate::dim::{Const, Dim};
 use crate::num::Fx;
+use crate::query::capsule::boxed::tests::vector;
 use crate::query::capsule::core::Gap;
 use crate::query::capsule::core::slabs::{columns, holds_origin, normals};
 use crate::query::capsule::pair::add_core;
@@ -15,21 +16,6 @@ use crate::shape::{Aabb, Ball, Obb, Segment, Shape};
 use crate::vec::Vector;
 use proptest::prelude::*;
 use std::prelude::rust_2024::*;
-
-/// A raw coordinate: half units on a small grid (faces meet and touch
-/// there), a few units at any ulp, or anywhere in the domain.
-fn raw() -> impl Strategy<Value = i64> {
-    const DOM: i64 = 1 << 52;
-    prop_oneof![
-        3 => (-8i64..=8).prop_map(|k| k << 31),
-        1 => -(8i64 << 32)..=(8 << 32),
-        1 => -DOM..=DOM,
-    ]
-}
-
-fn vector<const D: usize>() -> impl Strategy<Value = [i64; D]> {
-    proptest::array::uniform(raw())
-}
 
 /// A shape of no radius from raw values: a point, a segment, a box, or an
 /// oriented box turned by `turn` (an angle in 2D, a quaternion's vector

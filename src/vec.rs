@@ -98,9 +98,12 @@ impl<const D: usize> Vector<D> {
     /// ```
     #[must_use]
     pub fn unit(axis: usize, positive: bool) -> Self {
+        // Compared on every axis, not indexed: no store to a computed
+        // address that the reads of the vector would wait for.
+        let one = if positive { Fx::ONE } else { -Fx::ONE };
         let mut v = Self::ZERO;
-        if let Some(c) = v.0.get_mut(axis) {
-            *c = if positive { Fx::ONE } else { -Fx::ONE };
+        for (k, c) in v.0.iter_mut().enumerate() {
+            *c = Fx::from_bits(one.to_bits() & -i64::from(k == axis));
         }
         v
     }

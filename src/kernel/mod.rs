@@ -65,3 +65,30 @@ pub(crate) fn zip_map<A: Copy, B: Copy, C: Copy + Default, const D: usize>(
 pub(crate) fn blend(mask: i64, a: i64, b: i64) -> i64 {
     b ^ ((a ^ b) & mask)
 }
+
+/// `a[k]` (0 for `k >= D`) by comparing every index with `k`, not by
+/// indexing: a read at a computed address waits for every earlier store
+/// the processor cannot tell apart from it, and an array indexed at run
+/// time lives in memory; the masks keep it in registers.
+#[inline(always)]
+pub(crate) fn pick<const D: usize>(a: &[i64; D], k: usize) -> i64 {
+    a.iter()
+        .enumerate()
+        .fold(0, |acc, (i, &x)| acc | (x & -i64::from(i == k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_reads_the_element_at_the_index() {
+        let a = [7, -3, i64::MIN];
+        for (k, &want) in a.iter().enumerate() {
+            assert_eq!(pick(&a, k), want, "index {k}");
+        }
+        // Past the end: zero, as `Vector::unit` takes an axis beyond D.
+        assert_eq!(pick(&a, 3), 0);
+        assert_eq!(pick(&a, usize::MAX), 0);
+    }
+}

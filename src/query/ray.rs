@@ -5,7 +5,7 @@ use crate::kernel::divide::{Divide, Divisor, OneOff};
 use crate::kernel::raw_box::RawBox;
 use crate::kernel::span::{AxisTimes, Bounds, Span, closed_meets, fold, slab_times};
 use crate::kernel::time::Time;
-use crate::kernel::zip_map;
+use crate::kernel::{pick, zip_map};
 use crate::num::Fx;
 use crate::shape::{Aabb, Ray};
 use crate::vec::Vector;
@@ -172,7 +172,7 @@ fn finish<V: Divide, const D: usize>(
         t: Fx::from_bits(t as i64),
         point,
         // `s.axis` is one of the D axes: the `get` is `Some`.
-        normal: Vector::unit(s.axis, dir.get(s.axis).is_some_and(|&d| d < 0)),
+        normal: Vector::unit(s.axis, pick(dir, s.axis) < 0),
         inside: false,
     })
 }

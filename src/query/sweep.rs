@@ -5,7 +5,7 @@ use crate::arch::opaque;
 use crate::kernel::raw_box::RawBox;
 use crate::kernel::span::{Bounds, Span, span};
 use crate::kernel::time::Den;
-use crate::kernel::zip_map;
+use crate::kernel::{pick, zip_map};
 use crate::num::{Fx, Round};
 use crate::shape::Aabb;
 use crate::vec::Vector;
@@ -205,7 +205,7 @@ pub(crate) fn sweep_result<T: Den, const D: usize>(s: &Span<T>, neg: &[bool; D])
             t_enter: s.enter.to_unit_fx(Round::Down),
             t_exit,
             // `s.axis` is one of the D axes: the `get` is `Some`.
-            normal: Vector::unit(s.axis, neg.get(s.axis).copied().unwrap_or(false)),
+            normal: Vector::unit(s.axis, pick(&neg.map(i64::from), s.axis) != 0),
             overlapping: false,
         }
     } else {

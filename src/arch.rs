@@ -62,6 +62,37 @@ pub(crate) fn raw_view<const D: usize>(
     unsafe { &*(b as *const Aabb<D>).cast::<RawBox<D>>() }
 }
 
+/// `a * b`, exact in 128 bits: the signed 64-by-64-bit multiplication, one
+/// instruction. The portable product is the same integer, but where the
+/// optimizer knows one factor is non-negative (a magnitude) it multiplies
+/// unsigned and corrects for the other's sign: four instructions per
+/// product in the slab tests' cross-multiplications.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn mul_wide(a: i64, b: i64) -> i128 {
+    let (lo, hi): (u64, u64);
+    // SAFETY: one-operand `imul` multiplies rax by the operand into rdx:rax
+    // (signed); it cannot fault, reads and writes no memory, and changes
+    // only the named registers and the flags.
+    unsafe {
+        core::arch::asm!(
+            "imul {b}",
+            b = in(reg) b,
+            inout("rax") a => lo,
+            out("rdx") hi,
+            options(pure, nomem, nostack),
+        );
+    }
+    (i128::from(hi as i64) << 64) | i128::from(lo)
+}
+
+/// `a * b`, exact in 128 bits (see the x86-64 version).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn mul_wide(a: i64, b: i64) -> i128 {
+    i128::from(a) * i128::from(b)
+}
+
 /// `(floor(n / d), n mod d)` for `n < d 2^64`: the hardware division.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -167,3 +198,37 @@ mod pairwise {
 }
 
 pub(crate) use pairwise::closed_overlap;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn mul_wide_is_the_exact_product() {
+        // The extremes (the product of two i64::MIN is 2^126, the largest),
+        // signs, zero and one, then random factors of every size.
+        let edges = [
+            i64::MIN,
+            i64::MIN + 1,
+            -(1 << 52),
+            -1,
+            0,
+            1,
+            1 << 52,
+            i64::MAX,
+        ];
+        for a in edges {
+            for b in edges {
+                assert_eq!(mul_wide(a, b), i128::from(a) * i128::from(b), "{a} * {b}");
+            }
+        }
+        let mut rng = Rng::new(0x1A2B);
+        for _ in 0..100_000 {
+            let shift = |r: &mut Rng| (r.next_u64() % 64) as u32;
+            let a = (rng.next_u64() as i64) >> shift(&mut rng);
+            let b = (rng.next_u64() as i64) >> shift(&mut rng);
+            assert_eq!(mul_wide(a, b), i128::from(a) * i128::from(b), "{a} * {b}");
+        }
+    }
+}

@@ -96,7 +96,7 @@ impl<T: Den> Span<T> {
     /// ordered.
     #[inline(always)]
     pub(crate) fn ordered(&self, strict: bool) -> bool {
-        self.enter.precedes(&self.exit, strict) | !self.enter.is_finite()
+        self.enter.precedes_var(&self.exit, strict) | !self.enter.is_finite()
     }
 }
 
@@ -155,7 +155,7 @@ pub(crate) fn entries_before_exits<T: Den, const D: usize>(axes: &[AxisTimes<T>;
         for (q, b) in axes.iter().enumerate() {
             if p != q {
                 // en_a / den_a <= ex_b / den_b; the high word has the sign.
-                let gap = a.den.times(b.ex) - b.den.times(a.en);
+                let gap = a.den.times_var(b.ex) - b.den.times_var(a.en);
                 late |= (gap >> 64) as i64;
             }
         }

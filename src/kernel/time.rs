@@ -20,6 +20,12 @@ pub(crate) trait Den: Copy + PartialEq {
     const ONE: Self;
     /// `n * self`, exact: `|n| <= 2^63` and `self < 2^64` give `< 2^127`.
     fn times(self, n: i64) -> i128;
+    /// [`Den::times`] for two factors known only at run time (the slab
+    /// comparisons): one signed multiplication for an `i64`, which the
+    /// optimizer, knowing the magnitude non-negative, would otherwise
+    /// replace by an unsigned one and two corrections. Against a constant
+    /// (`0`, `1`, `2^32`) [`Den::times`] folds away instead.
+    fn times_var(self, n: i64) -> i128;
     /// The magnitude as an unsigned integer.
     fn to_u64(self) -> u64;
     /// The bits as an `i64` (for [`blend`](crate::kernel::blend)).
@@ -34,6 +40,10 @@ impl Den for i64 {
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)
+    }
+    #[inline(always)]
+    fn times_var(self, n: i64) -> i128 {
+        crate::arch::mul_wide(n, self)
     }
     #[inline(always)]
     fn to_u64(self) -> u64 {
@@ -55,6 +65,10 @@ impl Den for u64 {
     #[inline(always)]
     fn times(self, n: i64) -> i128 {
         i128::from(n) * i128::from(self)
+    }
+    #[inline(always)]
+    fn times_var(self, n: i64) -> i128 {
+        self.times(n)
     }
     #[inline(always)]
     fn to_u64(self) -> u64 {
@@ -122,6 +136,21 @@ impl<T: Den> Time<T> {
         (other.den.times(self.num), self.den.times(other.num))
     }
 
+    /// [`Time::cross`] for two times known only at run time, by
+    /// [`Den::times_var`].
+    #[inline(always)]
+    fn cross_var(&self, other: &Self) -> (i128, i128) {
+        (other.den.times_var(self.num), self.den.times_var(other.num))
+    }
+
+    /// [`Time::precedes`] for two times known only at run time (neither a
+    /// constant such as [`Time::ONE`]), by [`Den::times_var`].
+    #[inline(always)]
+    pub(crate) fn precedes_var(&self, other: &Self, strict: bool) -> bool {
+        let (a, b) = self.cross_var(other);
+        if strict { a < b } else { a <= b }
+    }
+
     /// `self < other` (`strict`) or `self <= other`, by the cross products
     /// alone: the order of the two times when at most one is infinite (as
     /// when one is a finite bound, or [`Time::NEVER`] against times that
@@ -139,7 +168,7 @@ impl<T: Den> Time<T> {
     /// 2^127) and not both times infinite.
     #[inline(always)]
     pub(crate) fn before_mask(&self, other: &Self) -> i64 {
-        let (a, b) = self.cross(other);
+        let (a, b) = self.cross_var(other);
         below(a, b)
     }
 

@@ -5,6 +5,7 @@
 //! `valgrind --tool=cachegrind bench/target/release/examples/capsule_profile
 //! capsule_overlap fixed 20000`
 //!
+//! `aabb_sweep` and `aabb_sweep_pair` are the mixed scenes of the sweeps;
 //! `ray_obb_noshort` is `ray_obb` on its no-shortcut scene (rays from
 //! outside aimed at the boxes); `ray_aabb_noshort`, `aabb_sweep_noshort`,
 //! `aabb_sweep_pair_noshort`, `ray_sphere_noshort` and
@@ -38,6 +39,8 @@ fn main() {
         Some("ray_capsule_noshort") => Box::new(Scene::<NoShort<RayCapsule>>::without_shortcuts()),
         Some("ray_aabb") => Box::new(Scene::<RayAabb>::default()),
         Some("ray_aabb_noshort") => Box::new(Scene::<NoShort<RayAabb>>::without_shortcuts()),
+        Some("aabb_sweep") => Box::new(Scene::<AabbSweep>::default()),
+        Some("aabb_sweep_pair") => Box::new(Scene::<AabbSweepPair>::default()),
         Some("aabb_sweep_noshort") => Box::new(Scene::<NoShort<AabbSweep>>::without_shortcuts()),
         Some("aabb_sweep_pair_noshort") => {
             Box::new(Scene::<NoShort<AabbSweepPair>>::without_shortcuts())

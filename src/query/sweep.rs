@@ -257,17 +257,44 @@ pub fn aabb_sweep_pair<const D: usize>(
     vb: Vector<D>,
 ) -> Option<OverlapInterval> {
     let (wa, wb) = (va.to_bits(), vb.to_bits());
-    // B relative to A: |vb - va| < 2^64.
-    let v: [i128; D] = zip_map(&wb, &wa, |b, a| i128::from(b) - i128::from(a));
     let throughout = OverlapInterval {
         u0: Fx::ZERO,
         u1: Fx::ONE,
     };
-    let step = v.map(clamp_step);
+    // B relative to A, `vb - va`: in `i64` and not `i64::MIN` (so that its
+    // magnitudes are `i64`s too) whenever both displacements are below
+    // 2^30 units; else exact in `i128` (below 2^64). Two straight paths:
+    // one branch on the width, none inside either.
+    let mut wide = false;
+    let v: [i64; D] = zip_map(&wb, &wa, |b, a| b.wrapping_sub(a));
+    for ((b, a), v) in wb.iter().zip(&wa).zip(&v) {
+        wide |= b.checked_sub(*a).is_none() | (*v == i64::MIN);
+    }
+    if wide {
+        let v: [i128; D] = zip_map(&wb, &wa, |b, a| i128::from(b) - i128::from(a));
+        let step = v.map(clamp_step);
+        if let Some(answer) = sweep_shortcut(a.raw(), b.raw(), step, Bounds::Closed, throughout) {
+            return answer;
+        }
+        return pair_slab(a, b, v);
+    }
+    let step = v.map(|x| x.clamp(-FAR, FAR));
     if let Some(answer) = sweep_shortcut(a.raw(), b.raw(), step, Bounds::Closed, throughout) {
         return answer;
     }
-    pair_slab(a, b, v)
+    pair_slab_narrow(a, b, v)
+}
+
+/// [`pair_slab`] for a relative displacement `v` that fits an `i64`, with
+/// no component `i64::MIN`: its magnitudes are `i64`s directly, with no
+/// `i128` differences, magnitudes and width test.
+#[inline(never)]
+fn pair_slab_narrow<const D: usize>(
+    a: &Aabb<D>,
+    b: &Aabb<D>,
+    v: [i64; D],
+) -> Option<OverlapInterval> {
+    pair_with(a.raw(), b.raw(), &v.map(|x| x < 0), &v.map(i64::abs))
 }
 
 /// [`aabb_sweep_pair`] past its shortcuts, for the relative displacement

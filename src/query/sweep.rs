@@ -297,20 +297,14 @@ fn pair_slab_narrow<const D: usize>(
     pair_with(a.raw(), b.raw(), &v.map(|x| x < 0), &v.map(i64::abs))
 }
 
-/// [`aabb_sweep_pair`] past its shortcuts, for the relative displacement
-/// `v`: the slab test, out of line so that the shortcuts need few
-/// registers.
+/// [`aabb_sweep_pair`] past its shortcuts, for a relative displacement
+/// `v` too wide for `i64` (some magnitude `2^63` or more, every one below
+/// `2^64`): the slab test with `u64` magnitudes, out of line so that the
+/// shortcuts need few registers. See [`pair_slab_narrow`] for the rest.
 #[inline(never)]
 fn pair_slab<const D: usize>(a: &Aabb<D>, b: &Aabb<D>, v: [i128; D]) -> Option<OverlapInterval> {
-    let (a, b) = (a.raw(), b.raw());
     let neg = v.map(|x| x < 0);
-    let mag = v.map(i128::unsigned_abs);
-    // Magnitudes below 2^63 multiply in one instruction (as i64).
-    if mag.iter().all(|&m| m < 1 << 63) {
-        pair_with(a, b, &neg, &mag.map(|m| m as i64))
-    } else {
-        pair_with(a, b, &neg, &mag.map(|m| m as u64))
-    }
+    pair_with(a.raw(), b.raw(), &neg, &v.map(|x| x.unsigned_abs() as u64))
 }
 
 /// [`aabb_sweep_pair`] for relative displacement signs `neg` and

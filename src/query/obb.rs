@@ -24,6 +24,7 @@ use crate::query::ray::RayHit;
 use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
+mod coarse;
 mod exact;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
@@ -133,12 +134,16 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 ///
 /// Same filter and edge cases as [`sphere_obb`]: exact for the
 /// parallelepiped of the axes as given; touching is a hit; a zero radius is
-/// a point test. Between the filter and the exact program, certified hits:
-/// the ball surely contains the box point at the clamped box coordinates,
-/// first by a bound from the filter's own sums (no branch on the filter's
-/// decision), then by that point's distance rounded up; they settle every
-/// hit but those within about [`Obb::band`] of touching without wide
-/// integers.
+/// a point test. First a coarse test in 64-bit words: the same filter and
+/// certified hit from operands cut to 28 bits (the offset, half-sizes and
+/// radius shifted right together), its rounding bounded, a sure hit or a
+/// sure miss otherwise left undecided; it settles every ball but those
+/// within a few parts in 2^28 of the largest of those lengths from
+/// touching. Those go to the filter in `i128` and, between it and the
+/// exact program, certified hits: the ball surely contains the box point
+/// at the clamped box coordinates, first by a bound from the filter's own
+/// sums, then by that point's distance rounded up; they settle every hit
+/// but those within about [`Obb::band`] of touching without wide integers.
 ///
 /// # Examples
 /// ```
@@ -151,6 +156,17 @@ pub fn sphere_obb<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Option<BallHi
 /// ```
 #[inline]
 pub fn sphere_obb_overlap<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
+    let quick = coarse::ball(ball, obb);
+    if quick.hit | quick.miss {
+        return quick.hit;
+    }
+    settle_ball(ball, obb)
+}
+
+/// [`sphere_obb_overlap`] past the coarse test: the slab filter in `i128`,
+/// its certified hits, then the exact program.
+#[inline(never)]
+fn settle_ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> bool {
     let f = ball_in_frame(ball, obb);
     // Without a branch on the (unpredictable) decision: the rare hit of
     // the filter that is not certain goes on to the exact program.

@@ -146,3 +146,160 @@ fn a_ball_center_deep_inside_is_its_own_closest_point_and_only_then() {
     }
     assert!(deep > 0 && shallow > 0, "{deep} deep, {shallow} not");
 }
+
+/// Balls against boxes at every scale of the coarse test's shift (offsets
+/// and sizes from 2^-20 to 2^19 units), the radius swept across the exact
+/// touching radius `r*` (the smallest that hits, by bisection on the exact
+/// `sphere_obb`): `r* + delta` for `delta` from 1 ulp to far beyond.
+fn coarse_cases<const D: usize>(boxes: &[Obb<D>], dirs: &[[i64; D]]) -> (usize, usize) {
+    let (mut decided, mut undecided) = (0, 0);
+    for b in boxes {
+        for dir in dirs {
+            for shift in (0u32..=48).step_by(3) {
+                // The center c + dir * 2^shift ulps (|dir| <= 3, in the
+                // domain for the boxes below), and every lower bit set:
+                // the shifted offsets lose nearly a whole unit each.
+                let mut p = b.center();
+                for (p, v) in p.0.iter_mut().zip(dir) {
+                    let low = (1i64 << shift) - 1;
+                    *p = Fx::from_bits(p.to_bits() + (v << shift) + low);
+                }
+                let hits = |r: i64| {
+                    let ball = Ball::try_new(p, Fx::from_bits(r)).unwrap();
+                    sphere_obb(&ball, b).is_some()
+                };
+                let (mut lo, mut hi) = (-1i64, 1i64 << 52); // miss at lo, hit at hi
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2;
+                    if hits(mid) { hi = mid } else { lo = mid }
+                }
+                let touching = hi;
+                let longest =
+                    p.0.iter()
+                        .zip(b.center().0)
+                        .map(|(p, c)| (p.to_bits() - c.to_bits()).abs())
+                        .chain(b.half().0.map(Fx::to_bits))
+                        .chain([touching])
+                        .max()
+                        .unwrap_or(0);
+                for j in 0..53 {
+                    for delta in [-(1i64 << j), (1i64 << j) - 1] {
+                        let r = touching + delta;
+                        if !(0..=1i64 << 52).contains(&r) {
+                            continue;
+                        }
+                        let ball = Ball::try_new(p, Fx::from_bits(r)).unwrap();
+                        let q = coarse::ball(&ball, b);
+                        let exact = r >= touching;
+                        let case = format!("box {b:?}\nball {ball:?}");
+                        assert!(!(q.hit && q.miss), "both: {case}");
+                        assert!(!q.hit || exact, "a miss taken for a hit: {case}");
+                        assert!(!q.miss || !exact, "a hit taken for a miss: {case}");
+                        // Within an ulp of touching the margins leave it
+                        // open; beyond 2^-16 of the longest length (and
+                        // the radius not tiny against it) it is decided.
+                        if delta == -1 || delta == 0 {
+                            assert!(!(q.hit || q.miss), "decided at 1 ulp: {case}");
+                        }
+                        let far = delta.unsigned_abs() > (longest >> 16) as u64 + 8;
+                        if far && touching >= longest >> 4 {
+                            assert!(q.hit || q.miss, "undecided far from touching: {case}");
+                        }
+                        if q.hit || q.miss {
+                            decided += 1
+                        } else {
+                            undecided += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (decided, undecided)
+}
+
+#[test]
+fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_2d() {
+    let e = Fx::from_bits(1 << 11);
+    let skewed =
+        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
+    let boxes = [
+        tilted_box(),
+        Obb2::try_new(
+            Vec2::from_ints([-3, 1]),
+            Vec2::new(Fx::from_bits(3 << 12), Fx::ONE),
+            Rot2::from_angle(Fx::from_num(0.3)),
+        )
+        .unwrap(),
+        Obb2::try_new(
+            Vec2::from_ints([2, 2]),
+            Vec2::from_ints([5, 1]),
+            Rot2::identity(),
+        )
+        .unwrap(),
+        Obb2::try_new(
+            Vec2::from_ints([0, 0]),
+            Vec2::ZERO,
+            Rot2::from_angle(Fx::from_num(2)),
+        )
+        .unwrap(),
+        // Axes 2^-21 off orthogonal (the tolerance is 2^-20): the box
+        // frame's distances are off by that much.
+        Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([3, 2]), skewed).unwrap(),
+        // Half-sizes with every low bit set: the shift loses nearly a unit.
+        Obb2::try_new(
+            Vec2::from_ints([1, -1]),
+            Vec2::new(Fx::from_bits((1 << 40) - 1), Fx::from_bits((1 << 45) - 1)),
+            Rot2::from_angle(Fx::from_num(-2.5)),
+        )
+        .unwrap(),
+    ];
+    let dirs = [[1, 0], [0, -1], [1, 1], [-3, 2], [2, -3]];
+    let (decided, undecided) = coarse_cases(&boxes, &dirs);
+    assert!(
+        decided > 0 && undecided > 0,
+        "{decided} decided, {undecided} not"
+    );
+}
+
+#[test]
+fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_3d() {
+    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
+    let boxes = [
+        Obb3::try_new(
+            Vec3::from_ints([5, -7, 2]),
+            Vec3::from_ints([3, 4, 5]),
+            turned,
+        )
+        .unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([1, 1, 1]),
+            Vec3::from_ints([1 << 19, 1 << 18, 1 << 17]),
+            turned,
+        )
+        .unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([0, 2, 0]),
+            Vec3::from_ints([2, 0, 1]),
+            Rot3::identity(),
+        )
+        .unwrap(),
+        // Half-sizes with every low bit set: the shift loses nearly a unit.
+        Obb3::try_new(
+            Vec3::from_ints([-1, 0, 1]),
+            Vec3::new(
+                Fx::from_bits((1 << 40) - 1),
+                Fx::from_bits((1 << 45) - 1),
+                Fx::from_bits((1 << 37) - 1),
+            ),
+            turned,
+        )
+        .unwrap(),
+    ];
+    let dirs = [[1, 0, 0], [0, 0, -1], [1, 1, 1], [-3, 2, 1], [2, -3, -2]];
+    let (decided, undecided) = coarse_cases(&boxes, &dirs);
+    assert!(
+        decided > 0 && undecided > 0,
+        "{decided} decided, {undecided} not"
+    );
+}

@@ -16,6 +16,7 @@
 use crate::dim::{Const, Dim};
 use crate::kernel::span::{Bounds, Span, closed_meets, fold, slab_times};
 use crate::kernel::time::Time;
+use crate::kernel::u256::{mul_full, shr};
 use crate::kernel::wide::dot64;
 use crate::kernel::zip_map;
 use crate::num::{Fx, Round, div_floor, from_scale64, wide};
@@ -25,6 +26,7 @@ use crate::shape::{Ball, Obb, Ray};
 use crate::vec::Vector;
 
 mod coarse;
+use coarse::RayCoarse;
 mod exact;
 
 /// Whether two oriented boxes overlap as **closed** sets (touching faces,
@@ -355,6 +357,37 @@ impl<const D: usize> BallInFrame<D> {
 /// assert_eq!(h.normal, Vec2::from_ints([-1, 0]));
 /// ```
 pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
+    match coarse::ray(ray, obb) {
+        RayCoarse::Miss => None,
+        RayCoarse::Inside => Some(RayHit::at_origin(ray)),
+        RayCoarse::Enters(axis, frame) if obb.axis_error() != Fx::ZERO => {
+            enter_through(ray, obb, axis, &frame)
+        }
+        RayCoarse::Enters(..) | RayCoarse::Open => settle_ray(ray, obb),
+    }
+}
+
+/// [`ray_obb`] for a ray the coarse test sees entering through the face
+/// pair `axis` of a box whose axes are not exactly orthonormal: that
+/// entry certified ([`exact::through_face`], the other face pairs checked
+/// on the coarse frame), or the slab filter's path.
+#[inline(never)]
+fn enter_through<const D: usize>(
+    ray: &Ray<D>,
+    obb: &Obb<D>,
+    axis: usize,
+    frame: &coarse::Frame<D>,
+) -> Option<RayHit<D>> {
+    match exact::through_face(ray, obb, axis, |j, q, room| frame.within(j, q, room)) {
+        Some(answer) => answer,
+        None => settle_ray(ray, obb),
+    }
+}
+
+/// [`ray_obb`] past the coarse test: the slab filter in `i128`, its
+/// certified shortcuts, then the exact program.
+#[inline(never)]
+fn settle_ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> {
     let slab = slab_ray(ray, obb)?;
     if obb.axis_error() == Fx::ZERO {
         return Some(slab.hit(ray, obb));
@@ -363,7 +396,9 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
         if slab.deep_inside(obb) {
             return Some(RayHit::at_origin(ray));
         }
-    } else if let Some(answer) = exact::through_face(ray, obb, &slab) {
+    } else if let Some(answer) = exact::through_face(ray, obb, slab.span.axis, |j, q, room| {
+        slab.within(j, q, room)
+    }) {
         return answer;
     }
     exact::ray(ray, obb)
@@ -463,6 +498,29 @@ impl<const D: usize> SlabRay<D> {
     /// The origin is in the slab box (closed).
     fn origin_in_slabs(&self) -> bool {
         self.span.enter <= Time::ZERO
+    }
+
+    /// Whether the point at the raw time `T` (`scaled = floor(2^64 T)`)
+    /// is surely strictly within `room` ulps of the center along the axis
+    /// `j` of the box frame, from the exact frame: `u_j + T d_j / 2^32` at
+    /// scale 2^64, from `floor(2^64 T)` (an error below 2 there).
+    fn within(&self, j: usize, scaled: u128, room: i128) -> bool {
+        let (Some(&u0), Some(&dj)) = (self.u_exact.get(j), self.d_exact.get(j)) else {
+            return false;
+        };
+        // T dj / 2^32 at scale 2^64: floor(2^64 T) |dj| / 2^96, the sign
+        // of dj.
+        let moved = shr(mul_full(scaled, dj.unsigned_abs()), 96);
+        let Some(moved) = i128::try_from(moved.1).ok().filter(|_| moved.0 == 0) else {
+            return false;
+        };
+        let Some(uj) = u0.checked_add(if dj < 0 { -moved } else { moved }) else {
+            return false;
+        };
+        let Some(room) = room.checked_mul(1 << 32) else {
+            return false;
+        };
+        uj.unsigned_abs() + 2 <= room.max(0).unsigned_abs()
     }
 
     /// The origin is surely in the box ([`deep_inside`]).

@@ -30,7 +30,8 @@
 //! Each inflation is rounded up; with the 28-bit operands every square is
 //! below 2^61 and every sum below 2^62, so nothing overflows.
 
-use crate::shape::{Ball, Obb};
+use crate::num::Fx;
+use crate::shape::{Ball, Obb, Ray};
 
 /// What the coarse test settles: `hit` when the ball surely meets the box,
 /// `miss` when it surely does not; neither near touching (never both).
@@ -45,6 +46,33 @@ pub(super) struct Coarse {
 /// The operands' bound: every shifted length is below 2^OPERAND.
 const OPERAND: u32 = 28;
 
+/// The common shift that brings every value whose magnitudes are or'ed
+/// into `span` to at most 2^OPERAND (the magnitude of a negative value
+/// `x` counts as `!x = |x| - 1`, so `x >> k` is at least `-2^OPERAND`).
+fn shift_for(span: u64) -> u32 {
+    (u64::BITS - span.leading_zeros()).saturating_sub(OPERAND)
+}
+
+/// `x . a >> 32` for a shifted vector `x` (components at most 2^28) and a
+/// raw axis (components below 2^32 + 2^12): the products' sum is below
+/// 2^61. The exact `(X . a) / 2^32` of the unshifted `X = 2^k x + rho`
+/// (`0 <= rho < 2^k`), in units of `2^k`, lies within 3 of it: `rho`
+/// moves it by less than `sum |a| / 2^32 < 2`, the floor by less than 1.
+#[inline(always)]
+fn frame<const D: usize>(x: &[i64; D], axis: &[Fx; D]) -> i64 {
+    let mut sum = 0;
+    for (x, a) in x.iter().zip(axis) {
+        sum += x * a.to_bits();
+    }
+    sum >> 32
+}
+
+/// `x ^ (x >> 63)`: `|x|` for `x >= 0`, `|x| - 1` below (see
+/// [`shift_for`]).
+fn magnitude(x: i64) -> u64 {
+    (x ^ (x >> 63)) as u64
+}
+
 /// The coarse test of a ball against an oriented box (see the module
 /// docs).
 #[inline(always)]
@@ -57,9 +85,9 @@ pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Coarse {
     let mut span = r as u64;
     for ((d, (p, c)), h) in d.iter_mut().zip(p.iter().zip(c)).zip(half) {
         *d = p.to_bits() - c.to_bits();
-        span |= d.unsigned_abs() | h.to_bits() as u64;
+        span |= magnitude(*d) | h.to_bits() as u64;
     }
-    let k = (u64::BITS - span.leading_zeros()).saturating_sub(OPERAND);
+    let k = shift_for(span);
     let d = d.map(|v| v >> k);
     // The slack in these units, rounded up: tau <= 2^-20 and every
     // half-size below 2^(28 + k), so below 2^10.
@@ -68,9 +96,7 @@ pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Coarse {
     // 2^30): its sum, the sum of squares, and the sum of |u_i|.
     let (mut s1, mut s2, mut sum) = (0u64, 0u64, 0u64);
     for (axis, h) in obb.axes().iter().zip(half) {
-        // |d| <= 2^28 and |a| < 2^32 + 2^12: the sum is below 2^61.
-        let dot: i64 = d.iter().zip(axis.0).map(|(d, a)| d * a.to_bits()).sum();
-        let m = (dot >> 32).abs(); // below 2^30
+        let m = frame(&d, &axis.0).abs(); // below 2^29
         let e = (m - (h.to_bits() >> k)).max(0) as u64;
         s1 += e;
         s2 += e * e;
@@ -96,5 +122,173 @@ pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Coarse {
     Coarse {
         hit: g + spread <= r * r,
         miss: s2 > reach + 2 * w * s1,
+    }
+}
+
+/// What the coarse ray test settles (see [`ray`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RayCoarse<const D: usize> {
+    /// The ray surely misses the box (whatever `max_t`).
+    Miss,
+    /// The origin is surely in the box: the hit at `t = 0`.
+    Inside,
+    /// Undecided; the origin surely outside this face pair's slab and the
+    /// ray running toward it, entering it last of those by the estimate
+    /// (a guess for [`through_face`](super::exact::through_face), which
+    /// certifies it or declines), with the estimated box frame.
+    Enters(usize, Frame<D>),
+    /// Undecided, and no face pair to guess.
+    Open,
+}
+
+/// The coarse test's box frame of a ray: the origin's coordinates `(o -
+/// c) . A_i` within 3 units of `2^k` ulps of `u_i 2^k`, the direction's
+/// `dir . A_i` within 3 units of `2^j` ulps of `v_i 2^j` (`|u_i|`, `|v_i|`
+/// below 2^29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Frame<const D: usize> {
+    u: [i64; D],
+    v: [i64; D],
+    k: u32,
+    j: u32,
+}
+
+impl<const D: usize> Frame<D> {
+    /// Whether the point `o + t dir` is surely within `room` ulps of the
+    /// center along the axis `i` of the box frame, for the raw time `T =
+    /// 2^32 t` with `scaled = floor(2^64 T)` below 2^128, so `T` in `[q, q
+    /// + 1)` for `q = scaled >> 64`: the estimate `u_i 2^k + q v_i 2^j /
+    /// 2^32` is off by less than `3 2^k + (3 q + 3 + |v_i|) 2^j / 2^32`
+    /// ulps, and its floor by less than one more (products below 2^118).
+    pub(super) fn within(&self, i: usize, scaled: u128, room: i128) -> bool {
+        let (Some(&u), Some(&v)) = (self.u.get(i), self.v.get(i)) else {
+            return false;
+        };
+        let q = (scaled >> 64) as i128;
+        let at = (i128::from(u) << self.k) + (((q * i128::from(v)) << self.j) >> 32);
+        let spread = (3i128 << self.k) + (((3 * q + 3 + i128::from(v.abs())) << self.j) >> 32) + 2;
+        at.abs() + spread <= room
+    }
+}
+
+/// A fraction `num / den` with `den >= 0` (`den = 0`: `+infinity` for a
+/// positive `num`), `|num|` and `den` below 2^30.
+#[derive(Clone, Copy)]
+struct Frac {
+    num: i64,
+    den: i64,
+}
+
+impl Frac {
+    /// `self > other`, by cross-multiplication (products below 2^60).
+    fn above(self, other: Frac) -> bool {
+        self.num * other.den > other.num * self.den
+    }
+}
+
+/// The coarse test of a ray against an oriented box, in 64-bit words.
+///
+/// The origin's offset `o - c` and the half-sizes are shifted by one `k`
+/// to at most 2^28 (see [`shift_for`]), the direction by its own `j`; the
+/// box frame `U_i`, `V_i` of each (in units of `2^k` and `2^j` ulps) is
+/// then known within 3 units ([`frame`]), and the slab box's half-widths
+/// `(h_i + sigma) / 2^k` below `H_i = h'_i + 1 + (sigma >> k) + 1`.
+/// Times are taken in units of `2^(k - j)` of `dir`, which orders them as
+/// the true ones.
+///
+/// - **Inside**: `|u_i| + 3 <= h'_i - m` for every `i`, `m` the
+///   [`Obb::band`]`(0)` rounded up to units: the origin is surely in the
+///   box (the argument of the `i128` filter's `deep_inside`).
+/// - **Miss**: per face pair with `|v_i| > 3` (the direction's sign
+///   there certain), after orienting `v_i > 0`, the ray is in the slab box's
+///   slab only for times in `[L_i, R_i]` with `L_i >= (-H_i - u_i - 3) /
+///   (v_i + 3)` when that is positive (else 0) and `R_i <= (H_i - u_i + 3)
+///   / (v_i - 3)`; a face pair with `|v_i| <= 3` constrains nothing here.
+///   The latest `L` after the earliest `R` (or an `R` below 0) is a miss
+///   of the slab box, so of the box.
+///
+/// Every value is below 2^30 and every product below 2^60.
+#[inline(always)]
+pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse<D> {
+    let (o, c, half) = (ray.origin().0, obb.center().0, obb.half().0);
+    let dir = ray.dir().0.map(Fx::to_bits);
+    // Offsets below 2^53, half-sizes below 2^52, direction below 2^52.
+    let mut rel = [0i64; D];
+    let (mut span, mut dspan) = (0u64, 0u64);
+    for (((r, (o, c)), h), d) in rel.iter_mut().zip(o.iter().zip(c)).zip(half).zip(dir) {
+        *r = o.to_bits() - c.to_bits();
+        span |= magnitude(*r) | h.to_bits() as u64;
+        dspan |= magnitude(d);
+    }
+    let (k, j) = (shift_for(span), shift_for(dspan));
+    let (rel, dir) = (rel.map(|v| v >> k), dir.map(|v| v >> j));
+    let sigma = (obb.slack().to_bits() >> k) + 1;
+    // band(0) = sigma + ceil(2 D tau (max h + sigma)) + 4 ulps, in units
+    // rounded up: 2 D tau below 2^15 at scale 2^32, the sum below 2^29.
+    let hmax = half.iter().map(|h| h.to_bits() >> k).max().unwrap_or(0) + 1;
+    let two_d_tau = 2 * D as i64 * obb.axis_error().to_bits();
+    let band = sigma + ((two_d_tau * (hmax + sigma)) >> 32) + 1 + 4;
+    // Per face pair, branch-free: the frame, the inside test, and the
+    // bounds [L, R] (oriented so that the direction's estimate is >= 0).
+    let mut inside = true;
+    let mut enter = [Frac { num: 0, den: 1 }; D];
+    let mut exit = [Frac { num: 1, den: 0 }; D];
+    let mut est = Frame {
+        u: [0; D],
+        v: [0; D],
+        k,
+        j,
+    };
+    let slots = est.u.iter_mut().zip(&mut est.v);
+    let rows = obb
+        .axes()
+        .iter()
+        .zip(half)
+        .zip(enter.iter_mut().zip(&mut exit));
+    for (((axis, h), (enter, exit)), (eu, ev)) in rows.zip(slots) {
+        let (u, v) = (frame(&rel, &axis.0), frame(&dir, &axis.0));
+        (*eu, *ev) = (u, v);
+        let h = h.to_bits() >> k;
+        inside &= u.abs() + 3 <= h - band;
+        let flip = v >> 63; // -1 for v < 0: the slab is symmetric
+        let (u, v) = ((u ^ flip) - flip, (v ^ flip) - flip);
+        // A direction estimate within 3 of 0 constrains nothing.
+        let sure = v > 3;
+        let reach = h + 1 + sigma;
+        let start = -reach - u - 3;
+        if sure & (start > 0) {
+            *enter = Frac {
+                num: start,
+                den: v + 3,
+            };
+        }
+        if sure {
+            *exit = Frac {
+                num: reach - u + 3,
+                den: v - 3,
+            };
+        }
+    }
+    // The latest entry (the first face pair of a tie) and the earliest
+    // exit.
+    let mut latest = (Frac { num: 0, den: 1 }, D);
+    let mut earliest = Frac { num: 1, den: 0 };
+    for (i, (e, x)) in enter.iter().zip(&exit).enumerate() {
+        if e.above(latest.0) {
+            latest = (*e, i);
+        }
+        if earliest.above(*x) {
+            earliest = *x;
+        }
+    }
+    let guess = latest.1;
+    if inside {
+        RayCoarse::Inside
+    } else if latest.0.above(earliest) {
+        RayCoarse::Miss
+    } else if guess < D {
+        RayCoarse::Enters(guess, est)
+    } else {
+        RayCoarse::Open
     }
 }

@@ -20,9 +20,7 @@
 //! [`Big`] (see [`Gap`]).
 
 use crate::kernel::ratio::{WideRatio, scaled_floor};
-use crate::kernel::u256::{
-    U256, add, div_full, mul_full, mul_word, shl, shr, signed_floor_div, sub,
-};
+use crate::kernel::u256::{U256, add, div_full, mul_full, mul_word, shl, signed_floor_div, sub};
 use crate::num::{Fx, wide};
 use crate::query::ball::BallHit;
 use crate::query::capsule::core::{Face, Gap};
@@ -260,12 +258,13 @@ impl Entry {
     }
 }
 
-/// The answer when the slab box's entry face pair is surely the box's:
+/// The answer when a face pair is surely the one the box is entered by:
 /// `Some(hit)` or `Some(None)` (the entry beyond `max_t`), else `None` (the
 /// full program decides).
 ///
-/// The entry `T = e / v` through the face pair `a` the slab box was entered
-/// by is computed exactly (one normal `n_a`, as in [`ray`]; the origin must
+/// The entry `T = e / v` through the face pair `a = axis` (a guess: the
+/// pair the slab box was entered by, or the coarse test's) is computed
+/// exactly (one normal `n_a`, as in [`ray`]; the origin must
 /// be outside that slab with the ray running toward it). It is the box's
 /// entry, through `a` alone, when the point `p(T)` is strictly inside every
 /// other slab: then each other pair was entered before `T` and is left
@@ -274,15 +273,17 @@ impl Entry {
 /// E`, `|E_jk| <= tau`): `|s_j - u_j| <= tau sum_k |s_k|`, so the bound
 /// `|u_j| <= h_j - 2 sigma - 4` ulps for every `j != a` gives `sum_k |s_k|
 /// <= sum_k h_k / (1 - D tau)` and then `|s_j| < h_j` (`sigma` =
-/// [`Obb::slack`], at least `tau sum_k h_k + 2` ulps). `u_j(p(T)) = u_j(o) +
-/// T (dir . A_j) / 2^32` comes from the filter's exact products and
-/// `floor(2^64 T)`: an error below 2 at scale 2^64.
+/// [`Obb::slack`], at least `tau sum_k h_k + 2` ulps). `others(j, floor(2^64
+/// T), h_j - 2 sigma - 4)` says whether `|u_j(p(T))|` is surely within the
+/// bound, `u_j(p(T)) = u_j(o) + T (dir . A_j) / 2^32` from the exact box
+/// frame of the slab filter or from the coarse test's estimates, each
+/// with its error bounded.
 pub(super) fn through_face<const D: usize>(
     ray: &Ray<D>,
     obb: &Obb<D>,
-    filter: &super::SlabRay<D>,
+    axis: usize,
+    others: impl Fn(usize, u128, i128) -> bool,
 ) -> Option<Option<RayHit<D>>> {
-    let axis = filter.span.axis;
     let a = axes3(obb);
     let (Some(ax), Some(ay), Some(az)) =
         (a.get(axis), a.get((axis + 1) % 3), a.get((axis + 2) % 3))
@@ -303,18 +304,8 @@ pub(super) fn through_face<const D: usize>(
     let exact = entry.scaled()?;
     let scaled = exact.0;
     let margin = 2 * wide(obb.slack()) + 4;
-    let others = filter.u_exact.iter().zip(&filter.d_exact).zip(obb.half().0);
-    for (j, ((&u0, &dj), h)) in others.enumerate() {
-        if j == axis {
-            continue;
-        }
-        // T dj / 2^32 at scale 2^64: floor(2^64 T) |dj| / 2^96, the sign
-        // of dj (an error below 2 with the floor of 2^64 T).
-        let moved = shr(mul_full(scaled, dj.unsigned_abs()), 96);
-        let moved = i128::try_from(moved.1).ok().filter(|_| moved.0 == 0)?;
-        let uj = u0.checked_add(if dj < 0 { -moved } else { moved })?;
-        let room = (wide(h) - margin).checked_mul(1 << 32)?;
-        if uj.unsigned_abs() + 2 > room.max(0).unsigned_abs() {
+    for (j, h) in obb.half().0.iter().enumerate() {
+        if j != axis && !others(j, scaled, wide(*h) - margin) {
             return None;
         }
     }

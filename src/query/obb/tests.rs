@@ -108,7 +108,9 @@ fn the_certified_face_agrees_with_the_full_program_and_declines_near_edges() {
         let Some(slab) = slab_ray(&ray, &b).filter(|s| !s.origin_in_slabs()) else {
             continue;
         };
-        match exact::through_face(&ray, &b, &slab) {
+        match exact::through_face(&ray, &b, slab.span.axis, |j, q, room| {
+            slab.within(j, q, room)
+        }) {
             Some(answer) => {
                 assert_eq!(answer, exact, "{ray:?}");
                 answered += 1;
@@ -302,4 +304,254 @@ fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_3d() {
         decided > 0 && undecided > 0,
         "{decided} decided, {undecided} not"
     );
+}
+
+/// Points of the box's surface and around it: `c + sum_i t_i A_i` with
+/// `t_i` in `{-h_i, 3 h_i / 8, h_i}`, the first moved out by 0 or 4 ulps.
+fn box_targets<const D: usize>(b: &Obb<D>) -> Vec<Vector<D>> {
+    let mut out = Vec::new();
+    for code in 0..3usize.pow(D as u32) * 2 {
+        let mut p = Some(b.center());
+        let mut rest = code;
+        for (i, (axis, h)) in b.axes().iter().zip(b.half().0).enumerate() {
+            let mut t = [-h, h * 3 / 8, h][rest % 3];
+            rest /= 3;
+            if i == 0 {
+                t += Fx::from_bits(4 * (rest % 2) as i64);
+            }
+            p = p.and_then(|p| p + (*axis * t)?);
+        }
+        out.extend(p);
+    }
+    out
+}
+
+/// Rays against a box at every scale of the coarse ray test's shifts:
+/// origins `c + dir * 2^shift` ulps with every lower bit set, aimed at
+/// [`box_targets`] (or away from them) with direction lengths from 2^-32
+/// to 2^19 units, some skewed by a few ulps (nearly parallel to a face
+/// when the aim is). Each
+/// coarse verdict is checked against the exact program on the unbounded
+/// ray (the coarse test ignores `max_t`), and `ray_obb` against it on the
+/// ray as given and with a short `max_t`. Returns how many rays got each
+/// verdict.
+fn coarse_ray_cases<const D: usize>(boxes: &[Obb<D>], dirs: &[[i64; D]]) -> [usize; 4] {
+    let mut seen = [0usize; 4];
+    for b in boxes {
+        for dir in dirs {
+            for shift in (0u32..=48).step_by(8) {
+                let mut o = b.center();
+                for (p, v) in o.0.iter_mut().zip(dir) {
+                    let low = (1i64 << shift) - 1;
+                    *p = Fx::from_bits(p.to_bits() + (v << shift) + low);
+                }
+                for target in box_targets(b) {
+                    let to = target
+                        .0
+                        .iter()
+                        .zip(o.0)
+                        .map(|(t, o)| i128::from(t.to_bits() - o.to_bits()));
+                    let to: Vec<i128> = to.collect();
+                    let most = to.iter().map(|v| v.abs()).max().unwrap_or(0).max(1);
+                    // (length, skew, sign): a negative sign aims away.
+                    let variants = [
+                        (0u32, 0i128, 1),
+                        (12, 0, 1),
+                        (51, 0, 1),
+                        (32, 1, 1),
+                        (24, 3, 1),
+                        (40, 0, -1),
+                    ];
+                    for (len, skew, sign) in variants {
+                        // The largest component about 2^len ulps.
+                        let mut d = Vector::<D>::ZERO;
+                        for (k, (dk, t)) in d.0.iter_mut().zip(&to).enumerate() {
+                            let v =
+                                sign * t * (1i128 << len) / most + if k == 0 { skew } else { 0 };
+                            *dk = Fx::from_bits(v as i64);
+                        }
+                        let Ok(ray) = Ray::try_unbounded(o, d) else {
+                            continue;
+                        };
+                        let exact = exact::ray(&ray, b);
+                        let case = format!("box {b:?}\nray {ray:?}");
+                        match coarse::ray(&ray, b) {
+                            coarse::RayCoarse::Miss => {
+                                assert_eq!(exact, None, "a hit taken for a miss: {case}");
+                                seen[0] += 1;
+                            }
+                            coarse::RayCoarse::Inside => {
+                                assert!(exact.is_some_and(|h| h.inside), "not inside: {case}");
+                                seen[1] += 1;
+                            }
+                            coarse::RayCoarse::Enters(..) => seen[2] += 1,
+                            coarse::RayCoarse::Open => seen[3] += 1,
+                        }
+                        assert_eq!(ray_obb(&ray, b), exact, "{case}");
+                        let short = Ray::try_new(o, d, Fx::from_bits(3 << 30)).unwrap();
+                        assert_eq!(ray_obb(&short, b), exact::ray(&short, b), "max_t: {case}");
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Rays along the edge lines of the parallelepiped from beyond each
+/// corner, back toward it (grazing: they hit), from a little and far
+/// away, with directions of several lengths: where the parallelepiped
+/// sticks out of the box `|u_i| <= h_i` (by up to `tau sum h`), so only
+/// the slab box's slack keeps them from a miss.
+fn edge_rays<const D: usize>(b: &Obb<D>) -> Vec<Ray<D>> {
+    let mut out = Vec::new();
+    for code in 0..1usize << D {
+        let signs: [i64; D] = core::array::from_fn(|i| if code >> i & 1 == 1 { 1 } else { -1 });
+        let corner = (b.axes().iter().zip(b.half().0).zip(signs))
+            .try_fold(b.center(), |p, ((a, h), s)| p + (*a * (h * s))?);
+        let Some(corner) = corner else { continue };
+        for (j, axis) in b.axes().iter().enumerate() {
+            let out_dir = (*axis * Fx::from_num(signs[j])).unwrap();
+            for (away, len) in [(1i32, 0i32), (64, -6), (1 << 10, 8)] {
+                let Some(o) = (out_dir * Fx::from_num(away)).and_then(|v| corner + v) else {
+                    continue;
+                };
+                let back = (out_dir * -Fx::from_bits(1i64 << (32 + len))).unwrap();
+                out.extend(Ray::try_unbounded(o, back).ok());
+                // Slanted across the other faces' planes at the corner by
+                // 2^-24 and 2^-20 of the length, outward and inward: the
+                // inward ones enter through the corner's neighbourhood,
+                // where the faces stick out of the box frame's bounds.
+                for (i, other) in b.axes().iter().enumerate().filter(|(i, _)| *i != j) {
+                    for (tilt, sign) in [(24, 1), (24, -1), (20, -1)] {
+                        let by = Fx::from_bits(signs[i] * sign * (1i64 << (32 + len - tilt)));
+                        let Some(slant) = (*other * by).and_then(|v| back + v) else {
+                            continue;
+                        };
+                        out.extend(Ray::try_unbounded(o, slant).ok());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_coarse_ray_test_keeps_the_slab_box_slack_for_edge_rays() {
+    let e = Fx::from_bits(1 << 11);
+    let skewed =
+        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
+    let b2 = Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([300, 200]), skewed).unwrap();
+    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
+    let b3 = Obb3::try_new(
+        Vec3::from_ints([5, -7, 2]),
+        Vec3::from_ints([300, 400, 500]),
+        turned,
+    )
+    .unwrap();
+    // Thin along the first axis too: the slab crossed along the edge is
+    // short, so the slanted rays meet the others' slabs only at the corner.
+    let thin = Vec2::new(Fx::from_bits(1 << 26), Fx::from_num(200));
+    let t2 = Obb2::try_new(Vec2::from_ints([4, 4]), thin, skewed).unwrap();
+    let thin = Vec3::new(Fx::from_bits(1 << 26), Fx::from_num(400), Fx::from_num(500));
+    let t3 = Obb3::try_new(Vec3::from_ints([5, -7, 2]), thin, turned).unwrap();
+    let mut hits = 0;
+    for (ray, b) in edge_rays(&b2)
+        .into_iter()
+        .zip(core::iter::repeat(b2))
+        .chain(edge_rays(&t2).into_iter().zip(core::iter::repeat(t2)))
+    {
+        hits += check_edge_ray(&ray, &b);
+    }
+    for (ray, b) in edge_rays(&b3)
+        .into_iter()
+        .zip(core::iter::repeat(b3))
+        .chain(edge_rays(&t3).into_iter().zip(core::iter::repeat(t3)))
+    {
+        hits += check_edge_ray(&ray, &b);
+    }
+    assert!(hits > 0, "no edge ray hit");
+}
+
+/// The coarse verdict of an edge ray is no false miss, and `ray_obb` is
+/// the exact answer; 1 for a hit.
+fn check_edge_ray<const D: usize>(ray: &Ray<D>, b: &Obb<D>) -> usize {
+    let exact = exact::ray(ray, b);
+    assert!(
+        coarse::ray(ray, b) != coarse::RayCoarse::Miss || exact.is_none(),
+        "{ray:?}\n{b:?}"
+    );
+    assert_eq!(ray_obb(ray, b), exact, "{ray:?}\n{b:?}");
+    usize::from(exact.is_some())
+}
+
+#[test]
+fn the_coarse_ray_test_never_contradicts_the_exact_answer_in_2d() {
+    let e = Fx::from_bits(1 << 11);
+    let skewed =
+        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
+    let boxes = [
+        tilted_box(),
+        Obb2::try_new(
+            Vec2::from_ints([-3, 1]),
+            Vec2::new(Fx::from_bits(3 << 12), Fx::ONE),
+            Rot2::from_angle(Fx::from_num(0.3)),
+        )
+        .unwrap(),
+        Obb2::try_new(
+            Vec2::from_ints([2, 2]),
+            Vec2::from_ints([5, 1]),
+            Rot2::identity(),
+        )
+        .unwrap(),
+        Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([3, 2]), skewed).unwrap(),
+        Obb2::try_new(
+            Vec2::from_ints([1, -1]),
+            Vec2::new(Fx::from_bits((1 << 40) - 1), Fx::from_bits((1 << 45) - 1)),
+            Rot2::from_angle(Fx::from_num(-2.5)),
+        )
+        .unwrap(),
+    ];
+    let dirs = [[1, 0], [0, -1], [1, 1], [-3, 2], [2, -3]];
+    let seen = coarse_ray_cases(&boxes, &dirs);
+    assert!(seen[..3].iter().all(|&n| n > 0), "verdicts {seen:?}");
+}
+
+#[test]
+fn the_coarse_ray_test_never_contradicts_the_exact_answer_in_3d() {
+    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
+    let boxes = [
+        Obb3::try_new(
+            Vec3::from_ints([5, -7, 2]),
+            Vec3::from_ints([3, 4, 5]),
+            turned,
+        )
+        .unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([1, 1, 1]),
+            Vec3::from_ints([1 << 19, 1 << 18, 1 << 17]),
+            turned,
+        )
+        .unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([0, 2, 0]),
+            Vec3::from_ints([2, 0, 1]),
+            Rot3::identity(),
+        )
+        .unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([-1, 0, 1]),
+            Vec3::new(
+                Fx::from_bits((1 << 40) - 1),
+                Fx::from_bits((1 << 45) - 1),
+                Fx::from_bits((1 << 37) - 1),
+            ),
+            turned,
+        )
+        .unwrap(),
+    ];
+    let dirs = [[1, 0, 0], [0, 0, -1], [1, 1, 1], [-3, 2, 1], [2, -3, -2]];
+    let seen = coarse_ray_cases(&boxes, &dirs);
+    assert!(seen[..3].iter().all(|&n| n > 0), "verdicts {seen:?}");
 }

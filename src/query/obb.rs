@@ -360,9 +360,7 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
     match coarse::ray(ray, obb) {
         RayCoarse::Miss => None,
         RayCoarse::Inside => Some(RayHit::at_origin(ray)),
-        RayCoarse::Enters(axis, frame) if obb.axis_error() != Fx::ZERO => {
-            enter_through(ray, obb, axis, &frame)
-        }
+        RayCoarse::Enters(axis) if obb.axis_error() != Fx::ZERO => enter_through(ray, obb, axis),
         RayCoarse::Enters(..) | RayCoarse::Open => settle_ray(ray, obb),
     }
 }
@@ -372,12 +370,8 @@ pub fn ray_obb<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> Option<RayHit<D>> 
 /// entry certified ([`exact::through_face`], the other face pairs checked
 /// on the coarse frame), or the slab filter's path.
 #[inline(never)]
-fn enter_through<const D: usize>(
-    ray: &Ray<D>,
-    obb: &Obb<D>,
-    axis: usize,
-    frame: &coarse::Frame<D>,
-) -> Option<RayHit<D>> {
+fn enter_through<const D: usize>(ray: &Ray<D>, obb: &Obb<D>, axis: usize) -> Option<RayHit<D>> {
+    let frame = coarse::Frame::of(ray, obb);
     match exact::through_face(ray, obb, axis, |j, q, room| frame.within(j, q, room)) {
         Some(answer) => answer,
         None => settle_ray(ray, obb),

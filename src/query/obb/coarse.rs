@@ -127,7 +127,7 @@ pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Coarse {
 
 /// What the coarse ray test settles (see [`ray`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum RayCoarse<const D: usize> {
+pub(super) enum RayCoarse {
     /// The ray surely misses the box (whatever `max_t`).
     Miss,
     /// The origin is surely in the box: the hit at `t = 0`.
@@ -135,8 +135,9 @@ pub(super) enum RayCoarse<const D: usize> {
     /// Undecided; the origin surely outside this face pair's slab and the
     /// ray running toward it, entering it last of those by the estimate
     /// (a guess for [`through_face`](super::exact::through_face), which
-    /// certifies it or declines), with the estimated box frame.
-    Enters(usize, Frame<D>),
+    /// certifies it or declines; [`Frame::of`] gives the estimated box
+    /// frame again).
+    Enters(usize),
     /// Undecided, and no face pair to guess.
     Open,
 }
@@ -153,13 +154,44 @@ pub(super) struct Frame<const D: usize> {
     j: u32,
 }
 
+/// The origin's offset `o - c` shifted by `k` and the direction by `j`,
+/// each to at most 2^28 (the offset with the half-sizes), and the shifts.
+#[inline(always)]
+fn shifted<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> ([i64; D], [i64; D], u32, u32) {
+    let (o, c, half) = (ray.origin().0, obb.center().0, obb.half().0);
+    let dir = ray.dir().0.map(Fx::to_bits);
+    // Offsets below 2^53, half-sizes below 2^52, direction below 2^52.
+    let mut rel = [0i64; D];
+    let (mut span, mut dspan) = (0u64, 0u64);
+    for (((r, (o, c)), h), d) in rel.iter_mut().zip(o.iter().zip(c)).zip(half).zip(dir) {
+        *r = o.to_bits() - c.to_bits();
+        span |= magnitude(*r) | h.to_bits() as u64;
+        dspan |= magnitude(d);
+    }
+    let (k, j) = (shift_for(span), shift_for(dspan));
+    (rel.map(|v| v >> k), dir.map(|v| v >> j), k, j)
+}
+
 impl<const D: usize> Frame<D> {
+    /// The coarse test's frame of the ray (the same estimates as [`ray`]'s).
+    pub(super) fn of(ray: &Ray<D>, obb: &Obb<D>) -> Frame<D> {
+        let (rel, dir, k, j) = shifted(ray, obb);
+        let axes = obb.axes();
+        Frame {
+            u: axes.map(|a| frame(&rel, &a.0)),
+            v: axes.map(|a| frame(&dir, &a.0)),
+            k,
+            j,
+        }
+    }
+
     /// Whether the point `o + t dir` is surely within `room` ulps of the
     /// center along the axis `i` of the box frame, for the raw time `T =
-    /// 2^32 t` with `scaled = floor(2^64 T)` below 2^128, so `T` in `[q, q
-    /// + 1)` for `q = scaled >> 64`: the estimate `u_i 2^k + q v_i 2^j /
-    /// 2^32` is off by less than `3 2^k + (3 q + 3 + |v_i|) 2^j / 2^32`
-    /// ulps, and its floor by less than one more (products below 2^118).
+    /// 2^32 t` with `scaled = floor(2^64 T)` below 2^128, so that `T` lies
+    /// in `[q, q + 1)` for `q = scaled >> 64`. The estimate `u_i 2^k + q
+    /// v_i 2^j / 2^32` is off by less than `3 2^k + (3 q + 3 + |v_i|) 2^j
+    /// / 2^32` ulps, and its floor by less than one more (products below
+    /// 2^118).
     pub(super) fn within(&self, i: usize, scaled: u128, room: i128) -> bool {
         let (Some(&u), Some(&v)) = (self.u.get(i), self.v.get(i)) else {
             return false;
@@ -209,19 +241,9 @@ impl Frac {
 ///
 /// Every value is below 2^30 and every product below 2^60.
 #[inline(always)]
-pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse<D> {
-    let (o, c, half) = (ray.origin().0, obb.center().0, obb.half().0);
-    let dir = ray.dir().0.map(Fx::to_bits);
-    // Offsets below 2^53, half-sizes below 2^52, direction below 2^52.
-    let mut rel = [0i64; D];
-    let (mut span, mut dspan) = (0u64, 0u64);
-    for (((r, (o, c)), h), d) in rel.iter_mut().zip(o.iter().zip(c)).zip(half).zip(dir) {
-        *r = o.to_bits() - c.to_bits();
-        span |= magnitude(*r) | h.to_bits() as u64;
-        dspan |= magnitude(d);
-    }
-    let (k, j) = (shift_for(span), shift_for(dspan));
-    let (rel, dir) = (rel.map(|v| v >> k), dir.map(|v| v >> j));
+pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse {
+    let half = obb.half().0;
+    let (rel, dir, k, _) = shifted(ray, obb);
     let sigma = (obb.slack().to_bits() >> k) + 1;
     // band(0) = sigma + ceil(2 D tau (max h + sigma)) + 4 ulps, in units
     // rounded up: 2 D tau below 2^15 at scale 2^32, the sum below 2^29.
@@ -233,21 +255,13 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse<D> {
     let mut inside = true;
     let mut enter = [Frac { num: 0, den: 1 }; D];
     let mut exit = [Frac { num: 1, den: 0 }; D];
-    let mut est = Frame {
-        u: [0; D],
-        v: [0; D],
-        k,
-        j,
-    };
-    let slots = est.u.iter_mut().zip(&mut est.v);
     let rows = obb
         .axes()
         .iter()
         .zip(half)
         .zip(enter.iter_mut().zip(&mut exit));
-    for (((axis, h), (enter, exit)), (eu, ev)) in rows.zip(slots) {
+    for ((axis, h), (enter, exit)) in rows {
         let (u, v) = (frame(&rel, &axis.0), frame(&dir, &axis.0));
-        (*eu, *ev) = (u, v);
         let h = h.to_bits() >> k;
         inside &= u.abs() + 3 <= h - band;
         let flip = v >> 63; // -1 for v < 0: the slab is symmetric
@@ -287,7 +301,7 @@ pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse<D> {
     } else if latest.0.above(earliest) {
         RayCoarse::Miss
     } else if guess < D {
-        RayCoarse::Enters(guess, est)
+        RayCoarse::Enters(guess)
     } else {
         RayCoarse::Open
     }

@@ -7,7 +7,8 @@
 //! (`tau` = [`Obb::axis_error`]), so the "slab box"
 //! `S = { p : |u_i(p)| <= h_i + sigma }` with `sigma` = [`Obb::slack`]
 //! contains `P`, and `S` lies inside `P` grown by [`Obb::band`]. The ball and
-//! ray queries first answer for `S` (cheap, in `i128`): a miss of `S` is a
+//! ray queries first answer for `S` (cheap: in 64-bit words from 28-bit
+//! operands where that is certain, else in `i128`): a miss of `S` is a
 //! miss of `P`, and when the axes are exactly orthonormal (`tau = 0`: signed
 //! permutations) `S = P` and that answer is the exact one. Otherwise a hit
 //! of `S` is decided again, exactly, for `P` (the `exact` module: face
@@ -308,8 +309,14 @@ impl<const D: usize> BallInFrame<D> {
 /// **Exact** for the parallelepiped of the axes as given, with no
 /// tolerance: hit or miss, `t`, `point` and `normal`.
 ///
-/// A filter first, against the slab box (see the module docs): the ray is
-/// taken into the box frame, `o'_i = (origin - c) . A_i` and
+/// A coarse test first, in 64-bit words: the same box frame from 28-bit
+/// operands (the origin's offset with the half-sizes, the direction on its
+/// own, each shifted right), its rounding bounded. It answers a sure miss
+/// of the slab box (below) and an origin surely inside (by [`Obb::band`]);
+/// otherwise it guesses the face pair entered last, whose exact entry is
+/// certified as in the second shortcut below, the other face pairs checked
+/// on its own frame. When it declines, the filter against the slab box (see
+/// the module docs) runs: the ray is taken into the box frame, `o'_i = (origin - c) . A_i` and
 /// `d'_i = dir . A_i`, both exact in `i128` (scale 2^64), then reduced on
 /// purpose so that the slab test's cross-multiplications fit in `i128`:
 /// `o'` is floored to an ulp (error below 1 ulp), and `d'` is shifted right

@@ -1,7 +1,9 @@
-//! The certified coarse test of [`sphere_obb_overlap`](super::sphere_obb_overlap)
-//! in 64-bit words: the ball's center in the box frame from 28-bit
-//! operands, both of the slab filter's certificates (a sure miss, a sure
-//! hit) with the rounding of the operands bounded, and no 128-bit product.
+//! The certified coarse tests of
+//! [`sphere_obb_overlap`](super::sphere_obb_overlap) ([`ball`]) and
+//! [`ray_obb`](super::ray_obb) ([`ray`]) in 64-bit words: the box frame
+//! from 28-bit operands, the slab filter's certificates with the rounding
+//! of the operands bounded, and no 128-bit product. The ball's test is
+//! described here; the ray's at [`ray`].
 //!
 //! Every length is taken in units of `2^k` ulps, `k` the smallest shift that
 //! brings the center's offset `p - c`, the half-sizes and the radius below
@@ -19,9 +21,10 @@
 //!
 //! - miss: with `e_i = (|u_i| - h'_i)+` (`h'` the shifted half-size), the
 //!   excess over the slab box is at least `(e_i - w)+`, `w = 3 + 1 +
-//!   (sigma >> k) + 1` (the slack rounded up), whose squares sum to at least `sum e_i^2 - 2 w sum e_i`; a ball
-//!   meeting the slab box has that sum at most `(1 + D tau) r^2`, `r` at
-//!   most `r' + 1` (`r'` the shifted radius);
+//!   (sigma >> k) + 1` (the slack rounded up), whose squares sum to at
+//!   least `sum e_i^2 - 2 w sum e_i`; a ball meeting the slab box has that
+//!   sum at most `(1 + D tau) r^2`, `r` at most `r' + 1` (`r'` the shifted
+//!   radius);
 //! - hit: the box point at the clamped exact coordinates is within
 //!   `(1 + 4 D tau) G + 4 D tau F` (squared) of the center, with `G <= sum
 //!   (e_i + 3)^2` and `F <= (sum |u_i| + 3 D)^2`, and the radius is at

@@ -33,6 +33,7 @@
 //! Each inflation is rounded up; with the 28-bit operands every square is
 //! below 2^61 and every sum below 2^62, so nothing overflows.
 
+use crate::kernel::wide::magnitude;
 use crate::num::Fx;
 use crate::shape::{Ball, Obb, Ray};
 
@@ -70,28 +71,32 @@ fn frame<const D: usize>(x: &[i64; D], axis: &[Fx; D]) -> i64 {
     sum >> 32
 }
 
-/// `x ^ (x >> 63)`: `|x|` for `x >= 0`, `|x| - 1` below (see
-/// [`shift_for`]).
-fn magnitude(x: i64) -> u64 {
-    (x ^ (x >> 63)) as u64
+/// The offset `p - c` of a point from the box's center, shifted right by
+/// the one `k` that brings it, the half-sizes and `extra` (a non-negative
+/// length) to at most 2^28, and `k`. Offsets below 2^53, half-sizes below
+/// 2^52 (raw bits).
+#[inline(always)]
+fn offset<const D: usize>(p: &[Fx; D], obb: &Obb<D>, extra: i64) -> ([i64; D], u32) {
+    let mut d = [0i64; D];
+    let mut span = extra;
+    for ((d, (p, c)), h) in d
+        .iter_mut()
+        .zip(p.iter().zip(obb.center().0))
+        .zip(obb.half().0)
+    {
+        *d = p.to_bits() - c.to_bits();
+        span |= magnitude(*d) | h.to_bits();
+    }
+    let k = shift_for(span as u64);
+    (d.map(|v| v >> k), k)
 }
 
 /// The coarse test of a ball against an oriented box (see the module
 /// docs).
 #[inline(always)]
 pub(super) fn ball<const D: usize>(ball: &Ball<D>, obb: &Obb<D>) -> Coarse {
-    let (p, c, half) = (ball.center().0, obb.center().0, obb.half().0);
-    // Offsets below 2^53, half-sizes and the radius below 2^52 (raw bits,
-    // all non-negative but the offsets).
-    let r = ball.radius().to_bits();
-    let mut d = [0i64; D];
-    let mut span = r as u64;
-    for ((d, (p, c)), h) in d.iter_mut().zip(p.iter().zip(c)).zip(half) {
-        *d = p.to_bits() - c.to_bits();
-        span |= magnitude(*d) | h.to_bits() as u64;
-    }
-    let k = shift_for(span);
-    let d = d.map(|v| v >> k);
+    let (half, r) = (obb.half().0, ball.radius().to_bits());
+    let (d, k) = offset(&ball.center().0, obb, r);
     // The slack in these units, rounded up: tau <= 2^-20 and every
     // half-size below 2^(28 + k), so below 2^10.
     let sigma = (obb.slack().to_bits() >> k) as u64 + 1;
@@ -157,22 +162,14 @@ pub(super) struct Frame<const D: usize> {
     j: u32,
 }
 
-/// The origin's offset `o - c` shifted by `k` and the direction by `j`,
-/// each to at most 2^28 (the offset with the half-sizes), and the shifts.
+/// The origin's [`offset`] (shifted by `k` with the half-sizes) and the
+/// direction shifted by its own `j` to at most 2^28, and the shifts.
 #[inline(always)]
 fn shifted<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> ([i64; D], [i64; D], u32, u32) {
-    let (o, c, half) = (ray.origin().0, obb.center().0, obb.half().0);
+    let (rel, k) = offset(&ray.origin().0, obb, 0);
     let dir = ray.dir().0.map(Fx::to_bits);
-    // Offsets below 2^53, half-sizes below 2^52, direction below 2^52.
-    let mut rel = [0i64; D];
-    let (mut span, mut dspan) = (0u64, 0u64);
-    for (((r, (o, c)), h), d) in rel.iter_mut().zip(o.iter().zip(c)).zip(half).zip(dir) {
-        *r = o.to_bits() - c.to_bits();
-        span |= magnitude(*r) | h.to_bits() as u64;
-        dspan |= magnitude(d);
-    }
-    let (k, j) = (shift_for(span), shift_for(dspan));
-    (rel.map(|v| v >> k), dir.map(|v| v >> j), k, j)
+    let j = shift_for(dir.iter().fold(0, |s, &d| s | magnitude(d)) as u64);
+    (rel, dir.map(|v| v >> j), k, j)
 }
 
 impl<const D: usize> Frame<D> {
@@ -247,12 +244,9 @@ impl Frac {
 pub(super) fn ray<const D: usize>(ray: &Ray<D>, obb: &Obb<D>) -> RayCoarse {
     let half = obb.half().0;
     let (rel, dir, k, _) = shifted(ray, obb);
+    // The slack and band(0) in units, rounded up.
     let sigma = (obb.slack().to_bits() >> k) + 1;
-    // band(0) = sigma + ceil(2 D tau (max h + sigma)) + 4 ulps, in units
-    // rounded up: 2 D tau below 2^15 at scale 2^32, the sum below 2^29.
-    let hmax = half.iter().map(|h| h.to_bits() >> k).max().unwrap_or(0) + 1;
-    let two_d_tau = 2 * D as i64 * obb.axis_error().to_bits();
-    let band = sigma + ((two_d_tau * (hmax + sigma)) >> 32) + 1 + 4;
+    let band = (obb.band(Fx::ZERO).to_bits() >> k) + 1;
     // Per face pair, branch-free: the frame, the inside test, and the
     // bounds [L, R] (oriented so that the direction's estimate is >= 0).
     let mut inside = true;

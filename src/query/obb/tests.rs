@@ -220,12 +220,24 @@ fn coarse_cases<const D: usize>(boxes: &[Obb<D>], dirs: &[[i64; D]]) -> (usize, 
     (decided, undecided)
 }
 
-#[test]
-fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_2d() {
+/// Axes 2^-21 off orthogonal (the tolerance is 2^-20): the box frame's
+/// distances are off by that much.
+fn skewed_rot() -> Rot2 {
     let e = Fx::from_bits(1 << 11);
-    let skewed =
-        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
-    let boxes = [
+    Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap()
+}
+
+/// A rotation from a quaternion, its axes about 2^-31 off orthonormal.
+fn turned_rot() -> Rot3 {
+    Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap()
+}
+
+/// The 2D boxes of the coarse tests: large and tilted, small and turned,
+/// axis-aligned, skewed, and with half-sizes of every low bit set (the
+/// shift loses nearly a unit).
+fn coarse_boxes_2d() -> [Obb2; 5] {
+    let ones = Vec2::new(Fx::from_bits((1 << 40) - 1), Fx::from_bits((1 << 45) - 1));
+    [
         tilted_box(),
         Obb2::try_new(
             Vec2::from_ints([-3, 1]),
@@ -240,24 +252,55 @@ fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_2d() {
         )
         .unwrap(),
         Obb2::try_new(
-            Vec2::from_ints([0, 0]),
-            Vec2::ZERO,
-            Rot2::from_angle(Fx::from_num(2)),
+            Vec2::from_ints([4, 4]),
+            Vec2::from_ints([3, 2]),
+            skewed_rot(),
         )
         .unwrap(),
-        // Axes 2^-21 off orthogonal (the tolerance is 2^-20): the box
-        // frame's distances are off by that much.
-        Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([3, 2]), skewed).unwrap(),
-        // Half-sizes with every low bit set: the shift loses nearly a unit.
         Obb2::try_new(
             Vec2::from_ints([1, -1]),
-            Vec2::new(Fx::from_bits((1 << 40) - 1), Fx::from_bits((1 << 45) - 1)),
+            ones,
             Rot2::from_angle(Fx::from_num(-2.5)),
         )
         .unwrap(),
-    ];
-    let dirs = [[1, 0], [0, -1], [1, 1], [-3, 2], [2, -3]];
-    let (decided, undecided) = coarse_cases(&boxes, &dirs);
+    ]
+}
+
+/// The 3D boxes of the coarse tests: small and large turned ones, an
+/// axis-aligned one with a zero half-size, and half-sizes of every low
+/// bit set.
+fn coarse_boxes_3d() -> [Obb3; 4] {
+    let ones = Vec3::new(
+        Fx::from_bits((1 << 40) - 1),
+        Fx::from_bits((1 << 45) - 1),
+        Fx::from_bits((1 << 37) - 1),
+    );
+    let big = Vec3::from_ints([1 << 19, 1 << 18, 1 << 17]);
+    [
+        Obb3::try_new(
+            Vec3::from_ints([5, -7, 2]),
+            Vec3::from_ints([3, 4, 5]),
+            turned_rot(),
+        )
+        .unwrap(),
+        Obb3::try_new(Vec3::from_ints([1, 1, 1]), big, turned_rot()).unwrap(),
+        Obb3::try_new(
+            Vec3::from_ints([0, 2, 0]),
+            Vec3::from_ints([2, 0, 1]),
+            Rot3::identity(),
+        )
+        .unwrap(),
+        Obb3::try_new(Vec3::from_ints([-1, 0, 1]), ones, turned_rot()).unwrap(),
+    ]
+}
+
+/// Directions of the coarse tests' centers and origins from the boxes.
+const DIRS_2D: [[i64; 2]; 5] = [[1, 0], [0, -1], [1, 1], [-3, 2], [2, -3]];
+const DIRS_3D: [[i64; 3]; 5] = [[1, 0, 0], [0, 0, -1], [1, 1, 1], [-3, 2, 1], [2, -3, -2]];
+
+#[test]
+fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_2d() {
+    let (decided, undecided) = coarse_cases(&coarse_boxes_2d(), &DIRS_2D);
     assert!(
         decided > 0 && undecided > 0,
         "{decided} decided, {undecided} not"
@@ -266,40 +309,7 @@ fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_2d() {
 
 #[test]
 fn the_coarse_ball_test_never_contradicts_the_exact_answer_in_3d() {
-    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
-    let boxes = [
-        Obb3::try_new(
-            Vec3::from_ints([5, -7, 2]),
-            Vec3::from_ints([3, 4, 5]),
-            turned,
-        )
-        .unwrap(),
-        Obb3::try_new(
-            Vec3::from_ints([1, 1, 1]),
-            Vec3::from_ints([1 << 19, 1 << 18, 1 << 17]),
-            turned,
-        )
-        .unwrap(),
-        Obb3::try_new(
-            Vec3::from_ints([0, 2, 0]),
-            Vec3::from_ints([2, 0, 1]),
-            Rot3::identity(),
-        )
-        .unwrap(),
-        // Half-sizes with every low bit set: the shift loses nearly a unit.
-        Obb3::try_new(
-            Vec3::from_ints([-1, 0, 1]),
-            Vec3::new(
-                Fx::from_bits((1 << 40) - 1),
-                Fx::from_bits((1 << 45) - 1),
-                Fx::from_bits((1 << 37) - 1),
-            ),
-            turned,
-        )
-        .unwrap(),
-    ];
-    let dirs = [[1, 0, 0], [0, 0, -1], [1, 1, 1], [-3, 2, 1], [2, -3, -2]];
-    let (decided, undecided) = coarse_cases(&boxes, &dirs);
+    let (decided, undecided) = coarse_cases(&coarse_boxes_3d(), &DIRS_3D);
     assert!(
         decided > 0 && undecided > 0,
         "{decided} decided, {undecided} not"
@@ -439,37 +449,32 @@ fn edge_rays<const D: usize>(b: &Obb<D>) -> Vec<Ray<D>> {
 
 #[test]
 fn the_coarse_ray_test_keeps_the_slab_box_slack_for_edge_rays() {
-    let e = Fx::from_bits(1 << 11);
-    let skewed =
-        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
-    let b2 = Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([300, 200]), skewed).unwrap();
-    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
-    let b3 = Obb3::try_new(
-        Vec3::from_ints([5, -7, 2]),
-        Vec3::from_ints([300, 400, 500]),
-        turned,
-    )
-    .unwrap();
     // Thin along the first axis too: the slab crossed along the edge is
     // short, so the slanted rays meet the others' slabs only at the corner.
-    let thin = Vec2::new(Fx::from_bits(1 << 26), Fx::from_num(200));
-    let t2 = Obb2::try_new(Vec2::from_ints([4, 4]), thin, skewed).unwrap();
-    let thin = Vec3::new(Fx::from_bits(1 << 26), Fx::from_num(400), Fx::from_num(500));
-    let t3 = Obb3::try_new(Vec3::from_ints([5, -7, 2]), thin, turned).unwrap();
+    let thin = Fx::from_bits(1 << 26);
+    let (c2, c3) = (Vec2::from_ints([4, 4]), Vec3::from_ints([5, -7, 2]));
+    let boxes2 = [
+        Vec2::from_ints([300, 200]),
+        Vec2::new(thin, Fx::from_num(200)),
+    ]
+    .map(|h| Obb2::try_new(c2, h, skewed_rot()).unwrap());
+    let boxes3 = [
+        Vec3::from_ints([300, 400, 500]),
+        Vec3::new(thin, Fx::from_num(400), Fx::from_num(500)),
+    ]
+    .map(|h| Obb3::try_new(c3, h, turned_rot()).unwrap());
     let mut hits = 0;
-    for (ray, b) in edge_rays(&b2)
-        .into_iter()
-        .zip(core::iter::repeat(b2))
-        .chain(edge_rays(&t2).into_iter().zip(core::iter::repeat(t2)))
-    {
-        hits += check_edge_ray(&ray, &b);
+    for b in &boxes2 {
+        hits += edge_rays(b)
+            .iter()
+            .map(|ray| check_edge_ray(ray, b))
+            .sum::<usize>();
     }
-    for (ray, b) in edge_rays(&b3)
-        .into_iter()
-        .zip(core::iter::repeat(b3))
-        .chain(edge_rays(&t3).into_iter().zip(core::iter::repeat(t3)))
-    {
-        hits += check_edge_ray(&ray, &b);
+    for b in &boxes3 {
+        hits += edge_rays(b)
+            .iter()
+            .map(|ray| check_edge_ray(ray, b))
+            .sum::<usize>();
     }
     assert!(hits > 0, "no edge ray hit");
 }
@@ -488,70 +493,12 @@ fn check_edge_ray<const D: usize>(ray: &Ray<D>, b: &Obb<D>) -> usize {
 
 #[test]
 fn the_coarse_ray_test_never_contradicts_the_exact_answer_in_2d() {
-    let e = Fx::from_bits(1 << 11);
-    let skewed =
-        Rot2::try_from_axes([Vec2::new(Fx::ONE, e), Vec2::new(Fx::ZERO, Fx::ONE)]).unwrap();
-    let boxes = [
-        tilted_box(),
-        Obb2::try_new(
-            Vec2::from_ints([-3, 1]),
-            Vec2::new(Fx::from_bits(3 << 12), Fx::ONE),
-            Rot2::from_angle(Fx::from_num(0.3)),
-        )
-        .unwrap(),
-        Obb2::try_new(
-            Vec2::from_ints([2, 2]),
-            Vec2::from_ints([5, 1]),
-            Rot2::identity(),
-        )
-        .unwrap(),
-        Obb2::try_new(Vec2::from_ints([4, 4]), Vec2::from_ints([3, 2]), skewed).unwrap(),
-        Obb2::try_new(
-            Vec2::from_ints([1, -1]),
-            Vec2::new(Fx::from_bits((1 << 40) - 1), Fx::from_bits((1 << 45) - 1)),
-            Rot2::from_angle(Fx::from_num(-2.5)),
-        )
-        .unwrap(),
-    ];
-    let dirs = [[1, 0], [0, -1], [1, 1], [-3, 2], [2, -3]];
-    let seen = coarse_ray_cases(&boxes, &dirs);
+    let seen = coarse_ray_cases(&coarse_boxes_2d(), &DIRS_2D);
     assert!(seen[..3].iter().all(|&n| n > 0), "verdicts {seen:?}");
 }
 
 #[test]
 fn the_coarse_ray_test_never_contradicts_the_exact_answer_in_3d() {
-    let turned = Rot3::try_from_quat([2, 1, -1, 3].map(Fx::from_num)).unwrap();
-    let boxes = [
-        Obb3::try_new(
-            Vec3::from_ints([5, -7, 2]),
-            Vec3::from_ints([3, 4, 5]),
-            turned,
-        )
-        .unwrap(),
-        Obb3::try_new(
-            Vec3::from_ints([1, 1, 1]),
-            Vec3::from_ints([1 << 19, 1 << 18, 1 << 17]),
-            turned,
-        )
-        .unwrap(),
-        Obb3::try_new(
-            Vec3::from_ints([0, 2, 0]),
-            Vec3::from_ints([2, 0, 1]),
-            Rot3::identity(),
-        )
-        .unwrap(),
-        Obb3::try_new(
-            Vec3::from_ints([-1, 0, 1]),
-            Vec3::new(
-                Fx::from_bits((1 << 40) - 1),
-                Fx::from_bits((1 << 45) - 1),
-                Fx::from_bits((1 << 37) - 1),
-            ),
-            turned,
-        )
-        .unwrap(),
-    ];
-    let dirs = [[1, 0, 0], [0, 0, -1], [1, 1, 1], [-3, 2, 1], [2, -3, -2]];
-    let seen = coarse_ray_cases(&boxes, &dirs);
+    let seen = coarse_ray_cases(&coarse_boxes_3d(), &DIRS_3D);
     assert!(seen[..3].iter().all(|&n| n > 0), "verdicts {seen:?}");
 }

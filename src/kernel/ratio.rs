@@ -87,7 +87,7 @@ impl Ratio {
 
     /// `floor(2^64 self)` for `0 <= self < 2^62`, else `None`: one
     /// 256-by-128-bit division, after which every floor at scale 2^32 or
-    /// along a direction needs no other (see [`scaled_range`]).
+    /// along a direction needs no other (see [`scaled_floor`]).
     pub(crate) fn floor_2_64(&self) -> Option<i128> {
         if self.num < 0 {
             return None;
@@ -105,21 +105,6 @@ impl Ratio {
     pub(crate) fn floor_along(&self, v: i128, e: i128) -> Fx {
         to_fx_saturating(v.saturating_add(floor_mul_div(self.num, e, self.den.unsigned_abs())))
     }
-}
-
-/// For a parameter `t` with `2^64 t` in `[tau[0], tau[1])` and a direction
-/// component `e`: the closed range `[low, high]` holding `floor(x)` for
-/// every `x = 2^64 t e` (so `floor(t e)` is `low >> 64` when that equals
-/// `high >> 64`). `None` when a product leaves `i128`.
-pub(crate) fn scaled_range(tau: [i128; 2], e: i128) -> Option<[i128; 2]> {
-    let (at_lo, at_hi) = (tau[0].checked_mul(e)?, tau[1].checked_mul(e)?);
-    // Increasing in t for e > 0: up to just below the open end; else the
-    // open end is the low one (kept, closed: a range one wider at most).
-    Some(if e > 0 {
-        [at_lo, at_hi - 1]
-    } else {
-        [at_hi, at_lo]
-    })
 }
 
 /// `floor(t e)` for `2^64 t` in `[tau, tau + 1)` (`tau >= 0`, `|e| <

@@ -12,16 +12,19 @@
 //! `t1 d_k`; a normal component: of `2^32 (m_k + t1 d_k) / r`) is taken at
 //! both ends of a bracket of the entry, so the root is never rounded:
 //!
-//! 1. The bracket of `tau = 2^64 t1` from one division: `sqrt(disc)` lies
-//!    in `[s, s + 2^h)`, `s` from the integer square root of the top 128
-//!    bits of the discriminant (shifted right by `2h <= 88`: one 128-bit
-//!    root, not the 256-bit one), so `tau` lies in `[lo, hi + 1)`, a
-//!    width `hi - lo <= 2^(65 + h) / A + 1`; for `h > 0` that is below `4
-//!    |B| / A + 1` (`2^h <= sqrt(disc) / 2^63`: four times the time of the
-//!    line's closest approach to the center). Each floor is then a shift, a product or
-//!    one 128-by-64-bit division at the two ends; when all of them agree,
-//!    that is the answer (nearly always for a direction of length `2^-11`
-//!    or more: only a value within that width of an integer goes on).
+//! 1. The bracket of `t1` from one 128-by-64-bit division: `sqrt(disc)`
+//!    lies in `[s, s + 2^h)`, `s` from the integer square root of the top
+//!    128 bits of the discriminant (shifted right by `2h <= 88`: one
+//!    128-bit root, not the 256-bit one), and `t1 = C / (|B| +
+//!    sqrt(disc))` (the same root without the cancellation of `|B| -
+//!    sqrt(disc)`), so `t1` lies between `C / (|B| + s + 2^h)` and `C /
+//!    (|B| + s)`. Both denominators scaled to 63 bits (they differ there by
+//!    2 units at most, as `2^h <= sqrt(disc) / 2^63`) and `C` to 126, one
+//!    quotient gives `2^exp t1` within `[lo, hi]`, `hi - lo` about ten
+//!    units of a 62- to 64-bit `lo`. Each floor is then a shift, a
+//!    product or one 128-by-64-bit division at the two ends; when all of
+//!    them agree, that is the answer (nearly always: only a value within
+//!    about `2^-60` of an integer, relative to its size, goes on).
 //! 2. The exact root `s = floor(sqrt(disc))` (the 256-bit one), then each
 //!    floor at both ends of the root's bracket `[s, s + 1)`, one division
 //!    each: equal floors (or a square discriminant, `s` the root itself)
@@ -34,7 +37,6 @@
 //!    general walk.
 
 use crate::kernel::divide::OneOff;
-use crate::kernel::ratio::scaled_range;
 use crate::kernel::sqrt::{isqrt_u128, isqrt_u256};
 use crate::kernel::u256::{
     U256, add, bits, div_full, mul_full, shl, shr, signed_add, signed_floor_div, signed_prod, sub,
@@ -70,6 +72,34 @@ enum Start {
     Enters(Entry),
     /// A direction shorter than 2^-16: for the general walk.
     Slow,
+}
+
+/// The entry's time `t1` within `[lo, hi] / 2^exp` (see
+/// [`Entry::bracket`]).
+#[derive(Clone, Copy, Debug)]
+struct Bracket {
+    lo: u64,
+    hi: u64,
+    exp: u32,
+}
+
+impl Bracket {
+    /// `[2^exp t1 e]` over the bracket's ends, as the closed range of
+    /// `lo e` and `hi e` (increasing in `t1` for `e >= 0`, else
+    /// decreasing); below 2^117 in magnitude for `|e| <= 2^53`.
+    #[inline(always)]
+    fn range(&self, e: i64) -> [i128; 2] {
+        let m = u128::from(e.unsigned_abs());
+        let (at_lo, at_hi) = (
+            (u128::from(self.lo) * m) as i128,
+            (u128::from(self.hi) * m) as i128,
+        );
+        if e >= 0 {
+            [at_lo, at_hi]
+        } else {
+            [-at_hi, -at_lo]
+        }
+    }
 }
 
 impl Entry {
@@ -194,39 +224,51 @@ impl Entry {
         None
     }
 
-    /// `[lo, hi]` holding `floor(tau)`, `tau = 2^64 t1` (so `tau` lies in
-    /// `[lo, hi + 1)`), at most `2^(65 + h) / A + 1` wide: one
-    /// 256-by-128-bit division, or `None` from 2^100 on.
-    fn scaled(&self) -> Option<(i128, i128)> {
-        // t1 lies in ((n - 2^h) / A, n / A] for n = |B| - s (n >= 1: s <=
-        // sqrt(disc) < |B| as A C > 0), the upper end itself when the
-        // discriminant is a square.
-        let n = self.b - self.s;
-        let (q, rem) = div_full((n >> 64, n << 64), self.a)?;
-        if q >> 100 != 0 {
+    /// The entry `t1` within `[lo, hi] / 2^exp` (`exp >= 32`, `hi - lo` a
+    /// few units of a 62- to 64-bit `lo`), from one 128-by-64-bit division;
+    /// `None` for an entry past 2^31 or a denominator too small to scale
+    /// (the exact path answers those).
+    fn bracket(&self) -> Option<Bracket> {
+        // t1 = C / (|B| + sqrt(disc)), without the cancellation of |B| -
+        // sqrt(disc): the denominator lies in [d1, d2] (d1 >= |B| >= 1).
+        let d1 = self.b + self.s;
+        let d2 = d1 + (1u128 << self.h);
+        // Scaled by 2^-e so that d2's highest bit is bit 62: d1 >= dl 2^e,
+        // d2 <= dh 2^e, with dh in [2^62, 2^63]; for e > 0, 2^h < 2^e (the
+        // root's bracket is 2^-63 of it), so dh - dl is at most 2.
+        let e = 65 - d2.leading_zeros() as i32;
+        let (dl, dh) = if e >= 0 {
+            (d1 >> e, (d2 >> e) + u128::from(d2 & ((1 << e) - 1) != 0))
+        } else {
+            (d1 << -e, d2 << -e)
+        };
+        if dl < 1 << 62 {
             return None;
         }
-        // 2^64 (n - 2^h) / A = q - (2^(64 + h) - rem) / A: its floor is q
-        // less the ceiling of the fraction, which is 1 when A >= 2^(64 +
-        // h) - rem and else at most floor(short / 2^L) + 1 for A >= 2^L,
-        // either way down to 0 at most (t1 > 0; q may be 0 for an entry
-        // within 2^-64 of the origin). h <= 44: 2^(64 + h) fits.
-        let short = (1u128 << (64 + self.h)).saturating_sub(rem);
-        let lo = if self.square || short == 0 {
-            q
-        } else if self.a >= short {
-            q.saturating_sub(1)
-        } else {
-            let l = 127 - self.a.leading_zeros();
-            q.saturating_sub((short >> l) + 1)
-        };
-        Some((lo as i128, q as i128))
+        // N = C 2^z in [2^125, 2^126) (C < 2^108: z >= 18), so N / dl is
+        // below 2^64: t1 <= N / (dl 2^(z + e)) <= (q + 1) / 2^exp, and
+        // N / dh = (N / dl) (1 - (dh - dl) / dh) falls short of N / dl by
+        // at most (q + 1) (dh - dl) / 2^62.
+        let z = self.c.leading_zeros() - 2;
+        let (q, rem) = crate::arch::div_rem_narrow(self.c << z, dl as u64);
+        let exp = i32::try_from(z).ok()? + e;
+        if exp < 32 {
+            return None;
+        }
+        let hi = q.checked_add(u64::from(rem != 0))?;
+        let short = ((u128::from(q) + 1) * (dh - dl)) >> 62;
+        let lo = q.saturating_sub(u64::try_from(short).ok()?.saturating_add(1));
+        Some(Bracket {
+            lo,
+            hi,
+            exp: exp as u32,
+        })
     }
 
-    /// The answer from the bracket of [`Entry::scaled`] alone: `t`, each
-    /// point coordinate and each normal component floored at both of its
-    /// ends, kept when the floors agree; `None` when one does not, or when
-    /// `t` is `max_t`'s (the exact path decides those).
+    /// The answer from the [`Entry::bracket`] alone: `t`, each point
+    /// coordinate and each normal component floored at both of its ends,
+    /// kept when the floors agree; `None` when one does not, or when `t` is
+    /// `max_t`'s (the exact path decides those).
     fn tight<const D: usize>(
         &self,
         ray: &Ray<D>,
@@ -234,12 +276,14 @@ impl Entry {
         d: &[i64; D],
         r: u64,
     ) -> Option<Option<RayHit<D>>> {
-        let (lo, hi) = self.scaled()?;
-        let t = lo >> 32;
-        if hi >> 32 != t {
+        let b = self.bracket()?;
+        // floor(2^32 t1) at both ends (a shift of 64 or more leaves 0).
+        let floor_t = |x: u64| x.checked_shr(b.exp - 32).unwrap_or(0);
+        let t = floor_t(b.lo);
+        if floor_t(b.hi) != t {
             return None;
         }
-        let mt = wide(ray.max_t());
+        let mt = ray.max_t().to_bits() as u64;
         if t > mt {
             return Some(None);
         }
@@ -251,20 +295,20 @@ impl Entry {
         let mut normal = Vector::ZERO;
         let parts = point.0.iter_mut().zip(normal.0.iter_mut());
         for ((pk, nk), (&mk, &dk)) in parts.zip(m.iter().zip(d)) {
-            // tau d_k over tau in [lo, hi + 1), as a closed range. The
-            // hit point is in the ball (|m_k + t1 d_k| <= r), so tau d_k
-            // is below 2^118 and both ends fit.
-            let [low, high] = scaled_range([lo, hi + 1], i128::from(dk))?;
-            // The point: floor(t1 d_k) = floor(tau d_k / 2^64).
-            let step = low >> 64;
-            if high >> 64 != step {
+            // 2^exp t1 d_k over the bracket, as a closed range of signed
+            // products below 2^117.
+            let [low, high] = b.range(dk);
+            // The point: floor(t1 d_k) at both ends.
+            let step = low >> b.exp.min(127);
+            if high >> b.exp.min(127) != step {
                 return None;
             }
             *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
             // The normal: floor(2^32 (m_k + t1 d_k) / r) = floor(y / r)
-            // for y = floor((2^64 m_k + tau d_k) / 2^32), |y| < 2^86.
-            let base = i128::from(mk) << 64;
-            let f = div.floor_range((base + low) >> 32, (base + high) >> 32)?;
+            // for y = 2^32 m_k + floor(2^32 t1 d_k), |y| < 2^86.
+            let base = i128::from(mk) << 32;
+            let shift = (b.exp - 32).min(127);
+            let f = div.floor_range(base + (low >> shift), base + (high >> shift))?;
             *nk = Fx::from_bits(f);
         }
         Some(Some(RayHit {

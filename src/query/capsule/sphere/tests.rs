@@ -161,42 +161,43 @@ fn aimed_rays_mostly_hit_and_take_the_fast_path() {
     assert!(fast > n * 99 / 100, "fast {fast}");
 }
 
-/// `floor(tau)`, `tau = 2^64 (|B| - sqrt(disc)) / A`, exactly: with `S =
-/// floor(sqrt(2^128 disc))`, `2^64 sqrt(disc)` lies in `[S, S + 1)`, so the
-/// floor is that of `(2^64 |B| - S) / A` or one less, and `T A <= 2^64 |B| -
-/// 2^64 sqrt(disc)` iff `R = 2^64 |B| - T A >= 0` and `2^128 disc <= R^2`.
-fn floor_tau(e: &Entry) -> num_bigint::BigInt {
+/// Whether `x / 2^exp <= t1` (`below`) or `x / 2^exp >= t1`, exactly, for
+/// `t1 = (|B| - sqrt(disc)) / A`: with `L = 2^exp |B| - x A`, `x / 2^exp
+/// <= t1` iff `2^exp sqrt(disc) <= L`, so iff `L >= 0` and `2^(2 exp) disc
+/// <= L^2`, and the other side likewise.
+fn bounds_entry(e: &Entry, x: u64, exp: u32, below: bool) -> bool {
     use num_bigint::BigInt;
     let big = |v: U256| (BigInt::from(v.0) << 128u32) + BigInt::from(v.1);
-    let (a, b64, disc) = (BigInt::from(e.a), BigInt::from(e.b) << 64u32, big(e.disc));
-    let t = num_integer::Integer::div_floor(&(&b64 - (&disc << 128u32).sqrt()), &a);
-    let r = &b64 - &t * &a;
-    if r >= BigInt::from(0) && (&disc << 128u32) <= &r * &r {
-        t
+    let l = (BigInt::from(e.b) << exp) - BigInt::from(x) * BigInt::from(e.a);
+    let root_side = big(e.disc) << (2 * exp);
+    let zero = BigInt::from(0);
+    if below {
+        l >= zero && root_side <= &l * &l
     } else {
-        t - 1
+        l <= zero || &l * &l <= root_side
     }
 }
 
 proptest! {
     #![proptest_config(config())]
 
-    /// The bracket from the root of the discriminant's top 128 bits holds
-    /// the exact `floor(tau)`, whether `A` is above `2^(64 + h)` or below it
-    /// (where the lower end is bounded through `A`'s highest bit).
+    /// The bracket of [`Entry::bracket`] holds the exact entry, `lo <= 2^exp
+    /// t1 <= hi`, a few units wide; over any offsets and directions, small
+    /// ones (a denominator below 2^63, scaled up) as well as large.
     #[test]
-    fn the_scaled_bracket_holds_the_exact_floor(m in vector::<3>(), d in vector::<3>(), r in 1i64..(1 << 52)) {
+    fn the_entrys_bracket_holds_the_exact_time(
+        m in vector::<3>(), d in vector::<3>(), r in 1i64..(1 << 52), small in 0u32..40,
+    ) {
+        let (m, d) = (m.map(|x| x >> small), d.map(|x| x >> (small / 2)));
         let Start::Enters(entry) = Entry::start(&m, &d, r) else {
             return Ok(());
         };
-        let Some((lo, hi)) = entry.scaled() else {
+        let Some(b) = entry.bracket() else {
             return Ok(());
         };
-        let want = floor_tau(&entry);
-        prop_assert!(
-            num_bigint::BigInt::from(lo) <= want && want <= num_bigint::BigInt::from(hi),
-            "[{}, {}] misses {} (m {:?}, d {:?}, r {})", lo, hi, want, m, d, r
-        );
+        prop_assert!(bounds_entry(&entry, b.lo, b.exp, true), "{:?} starts past the entry (m {:?}, d {:?}, r {})", b, m, d, r);
+        prop_assert!(bounds_entry(&entry, b.hi, b.exp, false), "{:?} ends before the entry (m {:?}, d {:?}, r {})", b, m, d, r);
+        prop_assert!(b.lo >= 1 << 61 || b.exp >= 125, "{:?}: fewer than 62 bits", b);
     }
 }
 
@@ -247,7 +248,7 @@ proptest! {
     }
 }
 
-/// The general walk of the rays the bracket of [`Entry::scaled`] answers
+/// The general walk of the rays the bracket of [`Entry::bracket`] answers
 /// is its answer, and it answers nearly every aimed ray that enters (a
 /// floor or a normal component within about `2^-64` of an integer, or an
 /// entry at `max_t`, is left to the exact floors), over radii up to 4

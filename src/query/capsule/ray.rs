@@ -62,9 +62,9 @@ where
 ///
 /// How: from outside, for a direction of length `2^-16` or more, the
 /// integer square root of the discriminant brackets the entry time; each
-/// floor is taken at both ends of the bracket (`2^64` times the time from
-/// one division, then each floor exactly from the root's bracket) and
-/// kept when they agree, else decided by the quadratic's sign at the
+/// floor is taken at both ends of the bracket (the time as `C / (|B| +
+/// sqrt(disc))` from one division, then each floor exactly from the root's
+/// bracket) and kept when they agree, else decided by the quadratic's sign at the
 /// candidate in 256-bit integers; the general walk of [`ray_capsule`]
 /// answers the rest (a normal no bracket settles).
 ///

@@ -226,8 +226,9 @@ impl Entry {
 
     /// The entry `t1` within `[lo, hi] / 2^exp` (`exp >= 32`, `hi - lo` a
     /// few units of a 62- to 64-bit `lo`), from one 128-by-64-bit division;
-    /// `None` for an entry past 2^31 or a denominator too small to scale
-    /// (the exact path answers those).
+    /// `None` when the scale would put `t1` at 2^32 or more, or the
+    /// denominator's range does not scale to 62 bits (the exact path
+    /// answers those).
     fn bracket(&self) -> Option<Bracket> {
         // t1 = C / (|B| + sqrt(disc)), without the cancellation of |B| -
         // sqrt(disc): the denominator lies in [d1, d2] (d1 >= |B| >= 1).

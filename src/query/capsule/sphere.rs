@@ -292,6 +292,9 @@ impl Entry {
             return None;
         }
         let div = OneOff(r);
+        // The floors of t1 d_k and of 2^32 t1 d_k from 2^exp t1 d_k: shifts
+        // (beyond 127 the floor of a product below 2^117 is 0 or -1).
+        let (point_shift, normal_shift) = (b.exp.min(127), (b.exp - 32).min(127));
         let mut point = ray.origin();
         let mut normal = Vector::ZERO;
         let parts = point.0.iter_mut().zip(normal.0.iter_mut());
@@ -300,16 +303,15 @@ impl Entry {
             // products below 2^117.
             let [low, high] = b.range(dk);
             // The point: floor(t1 d_k) at both ends.
-            let step = low >> b.exp.min(127);
-            if high >> b.exp.min(127) != step {
+            let step = low >> point_shift;
+            if high >> point_shift != step {
                 return None;
             }
             *pk = Fx::from_bits(i64::try_from(wide(*pk) + step).ok()?);
             // The normal: floor(2^32 (m_k + t1 d_k) / r) = floor(y / r)
             // for y = 2^32 m_k + floor(2^32 t1 d_k), |y| < 2^86.
             let base = i128::from(mk) << 32;
-            let shift = (b.exp - 32).min(127);
-            let f = div.floor_range(base + (low >> shift), base + (high >> shift))?;
+            let f = div.floor_range(base + (low >> normal_shift), base + (high >> normal_shift))?;
             *nk = Fx::from_bits(f);
         }
         Some(Some(RayHit {

@@ -197,7 +197,13 @@ proptest! {
         };
         prop_assert!(bounds_entry(&entry, b.lo, b.exp, true), "{:?} starts past the entry (m {:?}, d {:?}, r {})", b, m, d, r);
         prop_assert!(bounds_entry(&entry, b.hi, b.exp, false), "{:?} ends before the entry (m {:?}, d {:?}, r {})", b, m, d, r);
-        prop_assert!(b.lo >= 1 << 61 || b.exp >= 125, "{:?}: fewer than 62 bits", b);
+        // q >= 2^62, less at most (q + 1) / 2 (the two denominators, scaled,
+        // differ by at most 2^61); by at most 10 units when the
+        // denominator has 63 bits or more (scaled down: they differ by 2).
+        prop_assert!(b.lo >= (1 << 61) - 2, "{:?}: fewer than 61 bits", b);
+        if entry.b + entry.s + (1 << entry.h) >= 1 << 63 {
+            prop_assert!(b.hi - b.lo <= 10, "{:?}: wider than 10 units", b);
+        }
     }
 }
 

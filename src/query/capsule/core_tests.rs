@@ -40,3 +40,121 @@ fn a_touch_is_never_called_a_miss() {
     assert!(g.within(hi), "{hi} is above the distance");
     assert_ne!(g.certain(hi, false), Some(false));
 }
+
+#[test]
+fn a_descent_step_is_the_truncated_quotient_or_saturates() {
+    use super::certain::step;
+    let big = 1i128 << 64;
+    // (dot, g, expected): truncation toward zero, both signs.
+    let cases = [
+        (7, 2, 3),
+        (-7, 2, -3),
+        (0, 5, 0),
+        ((1 << 100) + 12_345, 1 << 40, 1 << 60),
+        (-(1 << 100) - 12_345, 1 << 40, -(1 << 60)),
+        // The largest quotient below 2^64, and one past it (saturates).
+        (i128::from(u64::MAX) * 3 + 2, 3, i128::from(u64::MAX)),
+        (big * 3, 3, big),
+        (-big * 3 - 1, 3, -big),
+        (i128::MAX, 1, big),
+        // A divisor of 64 bits or more: the `i128` quotient.
+        (i128::MAX, 1 << 70, i128::MAX / (1 << 70)),
+        (-(1 << 120), (1 << 64) + 1, -(1 << 120) / ((1 << 64) + 1)),
+    ];
+    for (dot, g, want) in cases {
+        assert_eq!(step(dot, g), want, "step({dot}, {g})");
+    }
+}
+
+/// The programs of a capsule against an oriented box: a segment (a column
+/// over `[0, 1]`), minus the parallelepiped of three axes of any direction
+/// and length up to one unit (columns over `[-h, h]`), and for a cast the
+/// displacement (one more column over `[0, 1]`): four or five variables.
+mod against_a_parallelepiped {
+    use super::*;
+    use crate::query::capsule::boxed::tests::vector;
+    use crate::query::capsule::wide::props::config;
+    use proptest::prelude::*;
+
+    fn axis() -> impl Strategy<Value = [i128; 3]> {
+        let unit = 1i128 << 32;
+        prop_oneof![
+            1 => (0usize..3).prop_map(move |k| core::array::from_fn(|j| if j == k { unit } else { 0 })),
+            3 => proptest::array::uniform(-unit..=unit),
+        ]
+    }
+
+    fn program(
+        seg: [[i64; 3]; 2],
+        center: [i64; 3],
+        axes: [[i128; 3]; 3],
+        half: [i64; 3],
+        d: Option<[i64; 3]>,
+    ) -> Gap {
+        let v = |x: [i64; 3]| Vector(x.map(Fx::from_bits));
+        let mut g = Gap::new();
+        g.segment(&v(seg[0]), &v(seg[1]), false);
+        g.point(&v(center), true);
+        for (m, h) in axes.iter().zip(half) {
+            let h = i128::from(h).abs();
+            g.column(neg(*m), -h, h);
+        }
+        if let Some(d) = d {
+            g.column(d.map(i128::from), 0, 1 << 32);
+        }
+        g
+    }
+
+    /// The distance (raw, rounded down) of the point the descent reaches:
+    /// at or above the least distance, and near it once converged.
+    fn descended_distance(g: &Gap) -> i128 {
+        let mut x = g.middle();
+        g.descend(&mut x, 64);
+        let mut v = g.w;
+        for (k, vk) in v.iter_mut().enumerate() {
+            for (c, xj) in g.cols.iter().take(g.n).zip(x) {
+                *vk += xj * c.m[k];
+            }
+        }
+        let squares = v
+            .iter()
+            .fold(Big::ZERO, |s, c| s.add(Big::from(*c).square()));
+        squares
+            .isqrt()
+            .div_floor(Big::pow2(32))
+            .to_i128_saturating()
+    }
+
+    fn check(g: &Gap, any: i64) -> Result<(), TestCaseError> {
+        let near = descended_distance(g);
+        for r in [near - 2, near - 1, near, near + 1, i128::from(any)] {
+            if r < 0 {
+                continue;
+            }
+            for strict in [false, true] {
+                if let Some(answer) = g.certain(r, strict) {
+                    prop_assert_eq!(answer, g.faces(r, strict), "r {} strict {}", r, strict);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn certain_answers_are_the_faces_answers(
+            seg in proptest::array::uniform(vector::<3>()),
+            center in vector::<3>(),
+            axes in proptest::array::uniform(axis()),
+            half in vector::<3>(),
+            moving in any::<bool>(),
+            d in vector::<3>(),
+            any in 0i64..(1 << 40),
+        ) {
+            let g = program(seg, center, axes, half, moving.then_some(d));
+            check(&g, any)?;
+        }
+    }
+}

@@ -207,7 +207,7 @@ impl Gap {
 /// quotient is 2^64 or more in magnitude: a step of the descent, clamped by
 /// the caller into a variable's range (bounds below 2^63 in magnitude), so
 /// both give the same clamped step. One 128-by-64-bit hardware division
-/// when `g` is below 2^64 (every column below 2^48 raw), `i128`'s
+/// when `g` is below 2^64 (every column component below 2^47 raw), `i128`'s
 /// otherwise.
 pub(super) fn step(dot: i128, g: i128) -> i128 {
     let Ok(g64) = u64::try_from(g) else {

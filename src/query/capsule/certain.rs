@@ -59,27 +59,25 @@ impl Gap {
             }
         }
         let r2 = (r * r) as u128;
-        let near = |x: &[i128]| {
+        // Whether the point `v` of the set is within the radius sum.
+        let near = |v: &[i128; 3]| {
             let mut d2: u128 = 0;
-            for k in 0..3 {
-                let mut v = self.w.get(k).copied().unwrap_or(0);
-                for (c, xj) in cols.iter().zip(x) {
-                    v += xj * c.m.get(k).copied().unwrap_or(0);
-                }
-                let up = v.unsigned_abs().div_ceil(1 << 32);
+            for c in v {
+                let up = c.unsigned_abs().div_ceil(1 << 32);
                 d2 = d2.saturating_add(up.saturating_mul(up));
             }
             if strict { d2 < r2 } else { d2 <= r2 }
         };
         let mut x = self.middle();
-        if near(x.get(..cols.len()).unwrap_or(&[])) {
+        if near(&self.point_at(&x)) {
             return Some(true);
         }
         self.descend(&mut x, 2);
-        if near(x.get(..cols.len()).unwrap_or(&[])) {
+        let v = self.point_at(&x);
+        if near(&v) {
             return Some(true);
         }
-        if self.separated(&x, r, strict) {
+        if self.separated(&v, r, strict) {
             return Some(false);
         }
         if cols.len() <= 2 {
@@ -88,7 +86,7 @@ impl Gap {
                 for (j, (yj, c)) in y.iter_mut().zip(cols).enumerate() {
                     *yj = if corner >> j & 1 == 1 { c.hi } else { c.lo };
                 }
-                if near(y.get(..cols.len()).unwrap_or(&[])) {
+                if near(&self.point_at(&y)) {
                     return Some(true);
                 }
             }
@@ -102,13 +100,26 @@ impl Gap {
             return None;
         }
         self.descend(&mut x, MORE_SWEEPS);
-        if near(x.get(..cols.len()).unwrap_or(&[])) {
+        let v = self.point_at(&x);
+        if near(&v) {
             return Some(true);
         }
-        if self.separated(&x, r, strict) {
+        if self.separated(&v, r, strict) {
             return Some(false);
         }
         None
+    }
+
+    /// The point `w + M x` of the set at `x` (scale 2^64; the variables
+    /// past the columns in use are ignored).
+    pub(super) fn point_at(&self, x: &[i128; MAX_COLS]) -> [i128; 3] {
+        let mut v = self.w;
+        for (k, vk) in v.iter_mut().enumerate() {
+            for (c, xj) in self.cols.iter().take(self.n).zip(x) {
+                *vk += xj * c.m.get(k).copied().unwrap_or(0);
+            }
+        }
+        v
     }
 
     /// The middle of every variable's range.
@@ -133,12 +144,7 @@ impl Gap {
     /// below 2^127.
     pub(super) fn descend(&self, x: &mut [i128; MAX_COLS], sweeps: usize) {
         let cols = self.cols.get(..self.n).unwrap_or(&[]);
-        let mut v = self.w;
-        for (k, vk) in v.iter_mut().enumerate() {
-            for (c, xj) in cols.iter().zip(x.iter()) {
-                *vk += xj * c.m.get(k).copied().unwrap_or(0);
-            }
-        }
+        let mut v = self.point_at(x);
         // Each column's `|m|^2 / 2^32`, once for every sweep.
         let mut grams = [0i128; MAX_COLS];
         for (g, c) in grams.iter_mut().zip(cols) {
@@ -167,7 +173,7 @@ impl Gap {
     }
 
     /// A certain miss by a separating direction: `u`, the direction from
-    /// the point `x` of the set (the descent's guess at the closest point)
+    /// the point `v` of the set (at the descent's guess at the closest point)
     /// toward the origin, rounded to components of at most 2^8. When the
     /// whole set lies beyond the radius sum along `u` (its largest `u . z`
     /// below `-r |u|`, `|u|` rounded up), every point of it is too far:
@@ -175,14 +181,8 @@ impl Gap {
     /// rounding of the direction only costs tightness. Budgets: `u . w`
     /// below 2^100, each `u . m x` below 2^116, their sum below 2^120;
     /// `(r << 32) |u|` below 2^96.
-    fn separated(&self, x: &[i128; MAX_COLS], r: i128, strict: bool) -> bool {
+    fn separated(&self, v: &[i128; 3], r: i128, strict: bool) -> bool {
         let cols = self.cols.get(..self.n).unwrap_or(&[]);
-        let mut v = self.w;
-        for (k, vk) in v.iter_mut().enumerate() {
-            for (c, xj) in cols.iter().zip(x) {
-                *vk += xj * c.m.get(k).copied().unwrap_or(0);
-            }
-        }
         let big = v.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0);
         if big == 0 {
             return false;

@@ -110,13 +110,8 @@ mod against_a_parallelepiped {
     fn descended_distance(g: &Gap) -> i128 {
         let mut x = g.middle();
         g.descend(&mut x, 64);
-        let mut v = g.w;
-        for (k, vk) in v.iter_mut().enumerate() {
-            for (c, xj) in g.cols.iter().take(g.n).zip(x) {
-                *vk += xj * c.m[k];
-            }
-        }
-        let squares = v
+        let squares = g
+            .point_at(&x)
             .iter()
             .fold(Big::ZERO, |s, c| s.add(Big::from(*c).square()));
         squares

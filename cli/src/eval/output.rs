@@ -37,7 +37,9 @@ pub fn checked_stdout() -> io::Result<Box<dyn Write + Send>> {
     if closed_at_start() {
         return Err(io::Error::new(
             io::ErrorKind::NotConnected,
-            "standard output is closed",
+            "standard output is closed (or is /dev/null opened read-write, as Python's \
+             subprocess.DEVNULL opens it, which looks the same from here: open it write-only, \
+             as `>/dev/null` does, or read the answers from a pipe)",
         ));
     }
     writer()

@@ -18,8 +18,11 @@
 //! - The normal: the residual `r(a')` at that last `s = a'` (`a - 2^-p <
 //!   a' <= a`), normalized. The residual moves by at most `|d| 2^-p` from
 //!   `r(a)`, whose length is `R`; `p` is chosen so that this moves the unit
-//!   vector by at most 2^-33, and the normalization (an integer square root
-//!   and a floored division) adds less than 2^-32: within 2^-30.
+//!   vector by at most 2^-33, and the normalization (the exact unit vector
+//!   rounded down) adds less than 2^-32: within 2^-30. Every optimal face
+//!   of the program gives a positive multiple of the same residual, and the
+//!   rounded unit vector of every multiple is the same, so the normal does
+//!   not depend on which face the walk found.
 
 use super::{Cast, pad};
 use crate::kernel::sqrt::isqrt_u128;
@@ -74,17 +77,17 @@ pub(super) fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Opti
         overlapping: false,
     };
     if let [g] = gaps {
-        // One program: the entry's last face is a start for the normal's
-        // (and its setup, the products of every column's bounds, is made
-        // once).
+        // One program: the closest point at the entry's `lo` is the walk's
+        // when it computed it, else found from the last face (its setup,
+        // the products of every column's bounds, is made once).
         if !swept(g, 1 << 32) {
             return None;
         }
         let program = fixed(g);
         let e = entry(&program, p, g.guess_face());
         let c = match e.at_lo {
-            Some((c, face)) => program.first_from(e.lo, c, face),
-            None => program.first_closest(e.lo, e.hint),
+            Some(c) => c,
+            None => program.closest(e.lo, Some(&mut e.hint.clone())),
         };
         return Some(entered(e.lo, &c.dir));
     }
@@ -105,9 +108,9 @@ pub(super) fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Opti
     let lo = first?;
     let mut best: Option<Closest> = None;
     for g in gaps {
-        // The first optimal face in order: the normal's bits depend on
-        // which face gives the residual (its multiple differs).
-        let c = fixed(g).first_closest(lo, usize::MAX);
+        // Any optimal face: the normal's bits do not depend on the
+        // multiple of the residual it gives.
+        let c = fixed(g).closest(lo, Some(&mut g.guess_face()));
         if best
             .as_ref()
             .is_none_or(|b| c.num.mul(b.den) < b.num.mul(c.den))
@@ -172,16 +175,27 @@ fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
                 // Within one step: the next grid point is past the entry
                 // (the answer, with its closest point), or still before
                 // it and the walk goes on from there.
-                let face = hint;
                 let at = fixed.closest(lo + 1, Some(&mut hint));
                 if fixed.past(&at) {
                     return Entry {
                         lo,
                         hint,
-                        at_lo: Some((c, face)),
+                        at_lo: Some(c),
                     };
                 }
                 (lo, c) = (lo + 1, at);
+            }
+            None if !fixed.past(&c) => {
+                // No step from a `j` before the entry: the distance is `R`
+                // exactly there and decreasing, so `lo / 2^p` is the entry
+                // itself (a touching start moving in, or a step that landed
+                // on the root). The bisection would find the same `lo`
+                // after `p` closest points.
+                return Entry {
+                    lo,
+                    hint,
+                    at_lo: Some(c),
+                };
             }
             None => break,
         }
@@ -202,12 +216,11 @@ fn entry(fixed: &Fixed, p: u32, guess: usize) -> Entry {
 }
 
 /// What [`entry`] finds: `lo`, the face of the last closest point, and
-/// the closest point at `lo` with its face when the walk computed it (a
-/// start for the normal's).
+/// the closest point at `lo` when the walk computed it (the normal's).
 struct Entry {
     lo: i128,
     hint: usize,
-    at_lo: Option<(Closest, usize)>,
+    at_lo: Option<Closest>,
 }
 
 /// Newton steps before [`entry`] bisects.
@@ -222,15 +235,43 @@ fn precision(d: &[i128; 3], r: i128) -> u32 {
     32 + (dmax + 4).saturating_sub(bits(r)).min(64)
 }
 
-/// `floor(2^32 x_k / isqrt(|x|^2))` per component, as `Fx`.
+/// `floor(2^32 x_k / |x|)` per component, exact, as `Fx`: the unit vector
+/// of `x` rounded down, the same bits for every positive multiple of `x`.
+/// Zero for `x = 0`. Budget: `x` below 2^310 per component (its square
+/// below 2^622, times the square of a quotient of 33 bits below 2^688).
 fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
-    let len = x[0].square().add(x[1].square()).add(x[2].square()).isqrt();
+    // A multiple of at least 66 bits (the same unit vector), so that
+    // `|x| / isqrt(|x|^2)` is within 2^-64 of 1 and the first guess
+    // below within a unit of the floor.
+    let bits = x.iter().map(Big::bits).max().unwrap_or(0);
+    let x = &x.map(|c| c.mul(Big::pow2(66u32.saturating_sub(bits))));
+    let ss = x[0].square().add(x[1].square()).add(x[2].square());
+    let len = ss.isqrt();
     let mut out = Vector::ZERO;
     if len.is_zero() {
         return out;
     }
     for (slot, c) in out.0.iter_mut().zip(x) {
-        *slot = c.mul(Big::pow2(32)).div_floor(len).to_fx_saturating();
+        // `q |x| <= 2^32 c`, decided on squares with their signs.
+        let want = c.square().mul(Big::pow2(64));
+        let holds = |q: i128| {
+            let qq = Big::from(q).square().mul(ss);
+            match (q < 0, c.is_negative()) {
+                (false, false) => qq <= want,
+                (true, false) => true,
+                (false, true) => false,
+                (true, true) => qq >= want,
+            }
+        };
+        // Within a unit of the floor: `len <= |x| < len + 1`, `len >= 2^65`.
+        let mut q = c.mul(Big::pow2(32)).div_floor(len).to_i128_saturating();
+        while !holds(q) {
+            q -= 1;
+        }
+        while holds(q + 1) {
+            q += 1;
+        }
+        *slot = Fx::from_bits(q.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
     }
     out
 }
@@ -247,10 +288,6 @@ struct Closest {
     /// The residual is `dir kn / kd` (`kn >= 0`, `kd > 0`).
     kn: Big,
     kd: Big,
-    /// Where the minimizer has each free column of its face, in column
-    /// order: 0 at its lower bound, 1 at its upper (and not the lower),
-    /// 2 strictly between (unused past the free columns).
-    at: [u8; 3],
 }
 
 /// The program of the cores at a fixed `s`, at scale `2^(64 + p)`: the
@@ -440,9 +477,8 @@ impl Fixed {
     /// face), that face and its neighbours are tried first, and `hint`
     /// becomes the face found. Any optimal face has the same closest point,
     /// the same squared distance and a positive multiple of the same
-    /// residual, so every decision and every Newton step is the same; only
-    /// the multiple (and so a normal computed from it) may differ: with
-    /// `None` the order is kept.
+    /// residual, so every decision, every Newton step and the normal
+    /// ([`normalize`]) are the same; only the multiple may differ.
     fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
         let v = self.offset(j);
         let faces = self.faces();
@@ -550,11 +586,9 @@ impl Closest {
         dir: [Big::ZERO; 3],
         kn: Big::ZERO,
         kd: Big::ONE,
-        at: [2; 3],
     };
 }
 
 mod faces;
-mod order;
 #[cfg(test)]
 mod tests;

@@ -121,7 +121,6 @@ pub(super) fn point(v: [Big; 3]) -> Closest {
         dir: v,
         kn: Big::ONE,
         kd: Big::ONE,
-        at: [2; 3],
     }
 }
 
@@ -145,7 +144,6 @@ pub(super) fn edge(v: &[Big; 3], col: &Column) -> Option<Closest> {
         dir: x,
         kn: Big::ONE,
         kd: *g,
-        at: [place(&nb, lo_g, hi_g), 2, 2],
     })
 }
 
@@ -174,11 +172,6 @@ pub(super) fn facet(v: &[Big; 3], a: &Column, b: &Column, pair: &Pair) -> Option
         },
         kn: nv.abs(),
         kd: pair.det,
-        at: [
-            place(&x1, &pair.l1, &pair.h1),
-            place(&x2, &pair.l2, &pair.h2),
-            2,
-        ],
     })
 }
 
@@ -219,18 +212,6 @@ pub(super) fn face_root(
         return None;
     }
     Some(Big::floor_root_div(b.neg(), false, disc, a))
-}
-
-/// Where `x` (in `[lo, hi]`) lies: 0 at `lo`, 1 at `hi` (not `lo`), 2
-/// strictly between.
-fn place(x: &Big, lo: &Big, hi: &Big) -> u8 {
-    if x == lo {
-        0
-    } else if x == hi {
-        1
-    } else {
-        2
-    }
 }
 
 /// `D` free columns (2D: the first two of `cols`; 3D: all three): the

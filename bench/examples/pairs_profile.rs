@@ -4,13 +4,17 @@
 //! seeded scene of small shapes (public API only, so the same file builds
 //! against older commits).
 //!
-//! `pairs_profile OP:A:B:D[:near] N [gen]`: OP is `ov` (`overlap(A, B)`),
+//! `pairs_profile OP:A:B:D[:near|:rest] N [gen]`: OP is `ov` (`overlap(A, B)`),
 //! `ray` (`ray_cast` of a ray from up to 50 units away aimed near the
 //! origin, at B) or `cast` (`shape_cast` of A moving up to 12 units per
 //! axis, against B); A and B are `pt` (a ball of radius 0), `sph`, `seg`,
 //! `cap`, `box` or `obb`, each within 2 units of a center in `[-6, 6]`
 //! (with `near`, in `[-1, 1]`: the close pairs a broadphase passes on);
-//! D is 2 or 3.
+//! D is 2 or 3. With `rest` (`cast` only), A rests on the top face of B,
+//! an axis-aligned box or an oriented box of identity rotation, touching
+//! it (a capsule or segment level with the face, as characters stand on
+//! floors), and moves down into it or along it: every entry is at a
+//! touching start or on a face parallel to A's core.
 //! With `gen` the scene is drawn and no query runs. Per call: the count
 //! without `gen` minus the count with it, divided by N:
 //!
@@ -71,8 +75,62 @@ where
     }
 }
 
-fn run<const D: usize>(op: &str, (ka, kb): (&str, &str), spread: i32, n: usize, query: bool)
+/// `m` scenes of `rest`: B an axis-aligned box (`box`, else an oriented
+/// box of identity rotation) around a center in `[-6, 6]`, half-sizes in
+/// `[1, 3]`; A of kind `ka` touching its top face (`+y`) from above, its
+/// core level with the face; `d` down into it or along it (`d_y <= 0`).
+fn resting<const D: usize>(
+    r: &mut Rng,
+    ka: &str,
+    kb: &str,
+    m: usize,
+) -> (Vec<Shape<D>>, Vec<Shape<D>>, Vec<Vector<D>>)
 where
+    Const<D>: Dim<D>,
+{
+    let (mut xs, mut ys, mut ds) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..m {
+        let c: Vector<D> = vector(r, -6, 6);
+        let half: Vector<D> = Vector(std::array::from_fn(|_| fx(r, 1, 3)));
+        let target = if kb == "box" {
+            let lo = Vector(std::array::from_fn(|k| c.0[k] - half.0[k]));
+            let hi = Vector(std::array::from_fn(|k| c.0[k] + half.0[k]));
+            Shape::from(Aabb::try_new(lo, hi).expect("valid box"))
+        } else {
+            Shape::from(Obb::try_new(c, half, Rot::identity()).expect("valid oriented box"))
+        };
+        let radius = match ka {
+            "pt" | "seg" => Fx::ZERO,
+            _ => fx(r, 0, 1) + Fx::from_num(0.1),
+        };
+        // The core's lowest height: the face plus the radius.
+        let y = c.0[1] + half.0[1] + radius;
+        let at = |r: &mut Rng| {
+            let mut v: Vector<D> = Vector(std::array::from_fn(|k| c.0[k] + fx(r, -3, 3)));
+            v.0[1] = y;
+            v
+        };
+        let (a, b) = (at(r), at(r));
+        xs.push(match ka {
+            "pt" | "sph" => Shape::from(Ball::try_new(a, radius).expect("valid ball")),
+            "seg" => Shape::from(Segment::try_new(a, b).expect("valid segment")),
+            _ => Shape::from(Capsule::try_new(a, b, radius).expect("valid capsule")),
+        });
+        ys.push(target);
+        let mut d: Vector<D> = vector(r, -4, 4);
+        d.0[1] = -fx(r, 0, 4);
+        ds.push(d);
+    }
+    (xs, ys, ds)
+}
+
+fn run<const D: usize>(
+    op: &str,
+    (ka, kb): (&str, &str),
+    (spread, rest): (i32, bool),
+    n: usize,
+    query: bool,
+) where
     Const<D>: Dim<D>,
 {
     let mut r = Rng::new(0x9E37_79B9_7F4A_7C15);
@@ -92,6 +150,11 @@ where
             })
         })
         .collect();
+    let (xs, ys, ds) = if rest {
+        resting::<D>(&mut r, ka, kb, m)
+    } else {
+        (xs, ys, ds)
+    };
     let mut hits = 0u64;
     for i in 0..if query { n } else { 0 } {
         let hit = match op {
@@ -112,9 +175,9 @@ fn main() {
     let spec = args.first().map_or("cast:seg:box:3", String::as_str);
     let parts: Vec<&str> = spec.split(':').collect();
     let (&[op, ka, kb, d], near) = parts.split_at(4.min(parts.len())) else {
-        panic!("OP:A:B:D[:near], for example cast:seg:box:3");
+        panic!("OP:A:B:D[:near|:rest], for example cast:seg:box:3");
     };
-    let spread = if near == ["near"] { 1 } else { 6 };
+    let spread = (if near == ["near"] { 1 } else { 6 }, near == ["rest"]);
     let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let query = args.get(2).map(String::as_str) != Some("gen");
     match d {

@@ -241,35 +241,48 @@ fn precision(d: &[i128; 3], r: i128) -> u32 {
 /// below 2^622, times the square of a quotient of 33 bits below 2^688).
 fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
     // A multiple of at least 66 bits (the same unit vector), so that
-    // `|x| / isqrt(|x|^2)` is within 2^-64 of 1 and the first guess
-    // below within a unit of the floor.
+    // `len = isqrt(|x|^2) >= 2^65`.
     let bits = x.iter().map(Big::bits).max().unwrap_or(0);
-    let x = &x.map(|c| c.mul(Big::pow2(66u32.saturating_sub(bits))));
+    let scaled;
+    let x = if bits < 66 {
+        scaled = x.map(|c| c.mul(Big::pow2(66 - bits)));
+        &scaled
+    } else {
+        x
+    };
     let ss = x[0].square().add(x[1].square()).add(x[2].square());
     let len = ss.isqrt();
     let mut out = Vector::ZERO;
     if len.is_zero() {
         return out;
     }
+    let next = len.add(Big::ONE);
     for (slot, c) in out.0.iter_mut().zip(x) {
-        // `q |x| <= 2^32 c`, decided on squares with their signs.
-        let want = c.square().mul(Big::pow2(64));
-        let holds = |q: i128| {
-            let qq = Big::from(q).square().mul(ss);
-            match (q < 0, c.is_negative()) {
-                (false, false) => qq <= want,
-                (true, false) => true,
-                (false, true) => false,
-                (true, true) => qq >= want,
+        // `len <= |x| < len + 1`: `2^32 c / |x|` lies between the two
+        // quotients, whose floors differ by at most one (`2^32 |c| / len`
+        // is at most `2^32`); where they agree, that is its floor.
+        let top = c.mul(Big::pow2(32));
+        let (a, b) = (top.div_floor(len), top.div_floor(next));
+        let mut q = a.to_i128_saturating();
+        if a != b {
+            // The largest `q` with `q |x| <= 2^32 c`, decided on squares
+            // with their signs.
+            let want = c.square().mul(Big::pow2(64));
+            let holds = |q: i128| {
+                let qq = Big::from(q).square().mul(ss);
+                match (q < 0, c.is_negative()) {
+                    (false, false) => qq <= want,
+                    (true, false) => true,
+                    (false, true) => false,
+                    (true, true) => qq >= want,
+                }
+            };
+            while !holds(q) {
+                q -= 1;
             }
-        };
-        // Within a unit of the floor: `len <= |x| < len + 1`, `len >= 2^65`.
-        let mut q = c.mul(Big::pow2(32)).div_floor(len).to_i128_saturating();
-        while !holds(q) {
-            q -= 1;
-        }
-        while holds(q + 1) {
-            q += 1;
+            while holds(q + 1) {
+                q += 1;
+            }
         }
         *slot = Fx::from_bits(q.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
     }

@@ -197,7 +197,7 @@ fn a_touching_start_moving_in_is_entered_where_it_stands() {
 fn normalize_is_the_exact_unit_vector_rounded_down_for_any_multiple() {
     let fx = |v: i64| Fx::from_bits(v);
     // (vector, the floors of 2^32 x_k / |x|)
-    let cases: [([i128; 3], [i64; 3]); 5] = [
+    let cases: [([i128; 3], [i64; 3]); 6] = [
         // 3-4-5: 0.6 and 0.8 exactly, 2^32 times them not integers.
         ([3, 4, 0], [2_576_980_377, 3_435_973_836, 0]),
         // The negative one rounds away from zero.
@@ -205,8 +205,10 @@ fn normalize_is_the_exact_unit_vector_rounded_down_for_any_multiple() {
         // 1/sqrt(2) 2^32 = 3037000499.97...
         ([1, 1, 0], [3_037_000_499, 3_037_000_499, 0]),
         ([-1, 0, -1], [-3_037_000_500, 0, -3_037_000_500]),
-        // An axis: exactly 1.
+        // An axis: exactly 1 (positive: the two quotients' floors differ,
+        // the square test decides).
         ([0, 0, -7], [0, 0, -(1 << 32)]),
+        ([0, 7, 0], [0, 1 << 32, 0]),
     ];
     for (x, want) in cases {
         let want = Vector(want.map(fx));

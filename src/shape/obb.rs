@@ -3,7 +3,7 @@
 
 use crate::num::{Fx, Round, from_scale64, wide};
 use crate::rot::Rot;
-use crate::shape::check_sizes;
+use crate::shape::{Aabb, check_sizes};
 use crate::vec::Vector;
 use crate::{Error, Field};
 
@@ -101,6 +101,31 @@ impl<const D: usize> Obb<D> {
             rot,
             errors: (slack.to_bits() << 16) | axis_error.to_bits(),
         })
+    }
+
+    /// The same set as an axis-aligned box, when the axes are the
+    /// coordinate axes up to sign and order (`A_i = +-e_k` exactly, each
+    /// coordinate once, as `angle` 0 and the identity quaternion give):
+    /// `half[i]` along the coordinate its axis is on.
+    pub(crate) fn as_aabb(&self) -> Option<Aabb<D>> {
+        let mut half = [None; D];
+        for (axis, h) in self.axes().iter().zip(self.half.0) {
+            // The one coordinate the axis is along: every other component
+            // 0, that one +-1.
+            let mut along = axis.0.iter().enumerate().filter(|(_, c)| **c != Fx::ZERO);
+            let (k, c) = along.next()?;
+            if along.next().is_some() || c.abs() != Fx::ONE {
+                return None;
+            }
+            if half.get_mut(k)?.replace(h).is_some() {
+                return None;
+            }
+        }
+        let mut hv = Vector::ZERO;
+        for (slot, h) in hv.0.iter_mut().zip(half) {
+            *slot = h?;
+        }
+        Aabb::try_from_center_half(self.center, hv).ok()
     }
 
     /// The center.

@@ -26,7 +26,9 @@ use crate::vec::Vector;
 ///   [`capsule_overlap`]); oriented boxes are the parallelepipeds of their
 ///   axes as given. A ball against a box is [`sphere_aabb`] or
 ///   [`sphere_obb_overlap`], a capsule or segment against an axis-aligned
-///   box [`capsule_aabb_overlap`] (each exact); two cores of no radius
+///   box [`capsule_aabb_overlap`] (each exact; so is one against an
+///   oriented box whose axes are the coordinate axes up to sign and order,
+///   as `angle` 0 and the identity quaternion give: the same set); two cores of no radius
 ///   (points, segments, boxes) meet iff their difference holds the origin,
 ///   tested against its facet slabs in 256-bit words.
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
@@ -79,6 +81,18 @@ where
         }
         (Shape::Segment(g), Shape::Aabb(b)) | (Shape::Aabb(b), Shape::Segment(g)) => {
             capsule_aabb_overlap(&Capsule::from(*g), b)
+        }
+        // An oriented box along the coordinate axes is that axis-aligned
+        // box (the same set): the same test, not the general program.
+        (Shape::Capsule(c), Shape::Obb(o)) | (Shape::Obb(o), Shape::Capsule(c))
+            if let Some(b) = o.as_aabb() =>
+        {
+            capsule_aabb_overlap(c, &b)
+        }
+        (Shape::Segment(g), Shape::Obb(o)) | (Shape::Obb(o), Shape::Segment(g))
+            if let Some(b) = o.as_aabb() =>
+        {
+            capsule_aabb_overlap(&Capsule::from(*g), &b)
         }
         _ => {
             // Balls, segments and capsules: their segments' distance in

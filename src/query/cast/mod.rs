@@ -91,7 +91,9 @@ impl<const D: usize> Cast<D> {
 ///   point `t* d`, each component within 2^-30 of the exact value and the
 ///   same bits on every platform. Between two balls, capsules or segments
 ///   (a positive radius sum), a ball or capsule and an axis-aligned box
-///   (in 3D a moving capsule), and in 2D a polygon and a ball or capsule,
+///   (in 3D a moving capsule; an oriented box whose axes are the
+///   coordinate axes up to sign and order, as `angle` 0 and the identity
+///   quaternion give, is that box), and in 2D a polygon and a ball or capsule,
 ///   each component is the exact value rounded down (within 2^-32, the
 ///   bits [`ray_cast`](crate::ray_cast) gives), the same at a touching
 ///   start; only when two faces of the cores' difference are first met
@@ -207,7 +209,8 @@ where
         _ => None,
     };
     if let Some(answer) = rounded_box::cast(moving, d.to_bits(), target) {
-        // A ball, or a capsule in 3D, against an axis-aligned box: the
+        // A ball, or a capsule in 3D, against an axis-aligned box (or an
+        // oriented box along the coordinate axes): the
         // pieces of the rounded difference.
         return Ok(answer);
     }

@@ -48,11 +48,12 @@ use crate::dim::{Const, Dim};
 use crate::kernel::raw_box::RawBox;
 use crate::num::Fx;
 use crate::query::capsule::boxed::segment_box_within;
-use crate::shape::Shape;
+use crate::shape::{Aabb, Shape};
 use crate::vec::Vector;
 
 /// The cast of a ball (either moving) or, in 3D, a moving capsule
-/// (positive radius) against an axis-aligned box, `d` raw: `Some(answer)`,
+/// (positive radius) against an axis-aligned box (or an oriented box
+/// along the coordinate axes, [`aligned`]), `d` raw: `Some(answer)`,
 /// or `None` for another pair or when two pieces are first met in the
 /// same ulp of time with different normals (the general program answers).
 pub(super) fn cast<const D: usize>(
@@ -87,6 +88,20 @@ struct RoundBox<const D: usize> {
     u: [i64; D],
     /// The radius, positive.
     r: i64,
+}
+
+/// The shape as an axis-aligned box: an aabb, or an oriented box along
+/// the coordinate axes ([`Obb::as_aabb`](crate::shape::Obb::as_aabb)), the
+/// same set.
+pub(crate) fn aligned<const D: usize>(s: &Shape<D>) -> Option<Aabb<D>>
+where
+    Const<D>: Dim<D>,
+{
+    match s {
+        Shape::Aabb(x) => Some(*x),
+        Shape::Obb(o) => o.as_aabb(),
+        _ => None,
+    }
 }
 
 /// A component as `i128` (0 beyond `D`).
@@ -127,9 +142,9 @@ impl<const D: usize> RoundBox<D> {
             Shape::Capsule(c) => Some((c.a(), c.b(), c.radius())),
             _ => None,
         };
-        let ((a, b, r), boxed, box_moves) = match (moving, target) {
-            (_, Shape::Aabb(x)) => (round(moving)?, x, false),
-            (Shape::Aabb(x), _) => (round(target)?, x, true),
+        let ((a, b, r), boxed, box_moves) = match (aligned(moving), aligned(target)) {
+            (_, Some(x)) => (round(moving)?, x, false),
+            (Some(x), _) => (round(target)?, x, true),
             _ => return None,
         };
         if r == Fx::ZERO {

@@ -187,3 +187,72 @@ fn capsule_touching_a_box_only_at_the_end_is_no_hit() {
         Ok(None)
     );
 }
+
+/// A box near the aabb `b` (its center and half-size floored to the
+/// grid) as an aabb and as an oriented box along the coordinate axes: axes
+/// `kind` 0 the identity, 1 flipped (the half turn about z), 2 permuted
+/// (axis 0 along y, axis 1 along -x, with the half-sizes to match).
+fn as_aligned_obb(b: &Shape<3>, kind: u8) -> (Shape<3>, Shape<3>) {
+    let Shape::Aabb(x) = b else {
+        unreachable!("an aabb")
+    };
+    let c = x.center();
+    let h: [Fx; 3] =
+        core::array::from_fn(|k| Fx::from_bits((x.max().0[k] - x.min().0[k]).to_bits() >> 1));
+    let e = |k: usize, positive: bool| Vector::<3>::unit(k, positive);
+    let [hx, hy, hz] = h;
+    let (axes, half) = match kind {
+        0 => ([e(0, true), e(1, true), e(2, true)], [hx, hy, hz]),
+        1 => ([e(0, false), e(1, false), e(2, true)], [hx, hy, hz]),
+        _ => ([e(1, true), e(0, false), e(2, true)], [hy, hx, hz]),
+    };
+    let rot = crate::rot::Rot::try_from_axes(axes).unwrap();
+    let aabb = Aabb::try_from_center_half(c, Vector(h)).unwrap();
+    (
+        Shape::from(aabb),
+        Shape::from(crate::shape::Obb::try_new(c, Vector(half), rot).unwrap()),
+    )
+}
+
+proptest! {
+    #![proptest_config(crate::query::capsule::wide::props::config())]
+
+    /// An oriented box along the coordinate axes (identity, flipped or
+    /// permuted axes) is that axis-aligned box: the same answers as the
+    /// aabb, the general program's times, normals within its rule.
+    #[test]
+    fn capsule_against_an_axis_aligned_obb_is_the_aabbs_cast((m, t, d) in case(), kind in 0u8..3) {
+        let (aabb, obb) = as_aligned_obb(&t, kind);
+        prop_assert_eq!(shape_cast(&m, &d, &obb), shape_cast(&m, &d, &aabb), "kind {}", kind);
+        agree(&m, &d, &obb)?;
+    }
+}
+
+/// Which oriented boxes are taken as axis-aligned: axes exactly `+-e_k`,
+/// each coordinate once.
+#[test]
+fn only_boxes_along_the_coordinate_axes_are_aligned() {
+    let one = Fx::ONE;
+    let b = Shape::from(Aabb::try_new(v3("-1", "-2", "-3"), v3("1", "2", "3")).unwrap());
+    for kind in 0..3 {
+        let (aabb, obb) = as_aligned_obb(&b, kind);
+        assert_eq!(aabb, b);
+        assert_eq!(aligned(&obb).map(Shape::from), Some(b), "kind {kind}");
+    }
+    let obb = |axes: [Vector<3>; 3]| {
+        let rot = crate::rot::Rot::try_from_axes(axes).unwrap();
+        Shape::from(crate::shape::Obb::try_new(Vector::ZERO, Vector([one; 3]), rot).unwrap())
+    };
+    let e = |k: usize| Vector::<3>::unit(k, true);
+    // An axis one ulp off the coordinate axis (within the axes' tolerance).
+    let tilted = Vector([one, Fx::from_bits(1), Fx::ZERO]);
+    assert_eq!(aligned(&obb([tilted, e(1), e(2)])), None);
+    // A box turned about z.
+    let rot = crate::rot::Rot::<3>::try_from_axis_angle(e(2), fx("0.5")).unwrap();
+    let turned =
+        Shape::from(crate::shape::Obb::try_new(Vector::ZERO, Vector([one; 3]), rot).unwrap());
+    assert_eq!(aligned(&turned), None);
+    // Not a box.
+    let ball = Shape::from(crate::shape::Ball::try_new(Vector::<3>::ZERO, one).unwrap());
+    assert_eq!(aligned(&ball), None);
+}

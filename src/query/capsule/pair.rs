@@ -28,9 +28,9 @@ use crate::vec::Vector;
 ///   [`sphere_obb_overlap`], a capsule or segment against an axis-aligned
 ///   box [`capsule_aabb_overlap`] (each exact; so is one against an
 ///   oriented box whose axes are the coordinate axes up to sign and order,
-///   as `angle` 0 and the identity quaternion give: the same set); two cores of no radius
-///   (points, segments, boxes) meet iff their difference holds the origin,
-///   tested against its facet slabs in 256-bit words.
+///   as `angle` 0 and the identity quaternion give: the same set); two
+///   cores of no radius (points, segments, boxes) meet iff their difference
+///   holds the origin, tested against its facet slabs in 256-bit words.
 /// - Zero radii, `a = b` segments and capsules, zero half-sizes are valid
 ///   and exact: a capsule of radius 0 is its segment, one with `a = b` its
 ///   ball.
@@ -84,29 +84,34 @@ where
         }
         // An oriented box along the coordinate axes is that axis-aligned
         // box (the same set): the same test, not the general program.
-        (Shape::Capsule(c), Shape::Obb(o)) | (Shape::Obb(o), Shape::Capsule(c))
-            if let Some(b) = o.as_aabb() =>
-        {
-            capsule_aabb_overlap(c, &b)
+        (Shape::Capsule(c), Shape::Obb(o)) | (Shape::Obb(o), Shape::Capsule(c)) => o
+            .as_aabb()
+            .map_or_else(|| cores_overlap(a, b), |x| capsule_aabb_overlap(c, &x)),
+        (Shape::Segment(g), Shape::Obb(o)) | (Shape::Obb(o), Shape::Segment(g)) => {
+            o.as_aabb().map_or_else(
+                || cores_overlap(a, b),
+                |x| capsule_aabb_overlap(&Capsule::from(*g), &x),
+            )
         }
-        (Shape::Segment(g), Shape::Obb(o)) | (Shape::Obb(o), Shape::Segment(g))
-            if let Some(b) = o.as_aabb() =>
-        {
-            capsule_aabb_overlap(&Capsule::from(*g), &b)
-        }
-        _ => {
-            // Balls, segments and capsules: their segments' distance in
-            // 256-bit words first.
-            if let (Some(x), Some(y)) = (round(a), round(b)) {
-                return cores_within::<false, D>(&x, &y);
-            }
-            let mut gap = Gap::new();
-            let ra = add_core(&mut gap, a, false);
-            let rb = add_core(&mut gap, b, true);
-            // Neither is a polygon here (answered above): both have cores.
-            ra.zip(rb).is_some_and(|(ra, rb)| gap.within(ra + rb))
-        }
+        _ => cores_overlap(a, b),
     }
+}
+
+/// [`overlap`] of the pairs with no test of their own: balls, segments
+/// and capsules by their segments' distance in 256-bit words first, the
+/// rest by the general program of their cores.
+fn cores_overlap<const D: usize>(a: &Shape<D>, b: &Shape<D>) -> bool
+where
+    Const<D>: Dim<D>,
+{
+    if let (Some(x), Some(y)) = (round(a), round(b)) {
+        return cores_within::<false, D>(&x, &y);
+    }
+    let mut gap = Gap::new();
+    let ra = add_core(&mut gap, a, false);
+    let rb = add_core(&mut gap, b, true);
+    // Neither is a polygon here (`overlap` answers those): both have cores.
+    ra.zip(rb).is_some_and(|(ra, rb)| gap.within(ra + rb))
 }
 
 /// Puts the shape's core into `gap` (negated for the second shape) and

@@ -84,12 +84,13 @@ pub(super) fn enter<const D: usize>(gaps: &[Gap], d: [i128; D], r: i128) -> Opti
             return None;
         }
         let program = fixed(g);
-        let e = entry(&program, p, g.guess_face());
-        let c = match e.at_lo {
-            Some(c) => c,
-            None => program.closest(e.lo, Some(&mut e.hint.clone())),
-        };
-        return Some(entered(e.lo, &c.dir));
+        let Entry {
+            lo,
+            mut hint,
+            at_lo,
+        } = entry(&program, p, g.guess_face());
+        let c = at_lo.unwrap_or_else(|| program.closest(lo, Some(&mut hint)));
+        return Some(entered(lo, &c.dir));
     }
     // Only the programs the swept segment penetrates are entered (a miss
     // of every one returns before any wide arithmetic); once one is, only

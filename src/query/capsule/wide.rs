@@ -335,12 +335,10 @@ impl Big {
         n.div_floor(r)
     }
 
-    /// `floor(a / sqrt(l))` for `l > 0`, exactly: `floor(+-sqrt(a^2 l) /
-    /// l)` with the sign of `a` (see [`floor_root_div`](Self::floor_root_div)).
-    /// The one form behind every rounded unit normal and every length over
-    /// a root (`a` and `l` below 2^330).
+    /// `floor(a / sqrt(l))` for `l > 0`, exactly ([`OverRoot`]). The one
+    /// form behind every rounded unit normal and every length over a root.
     pub(crate) fn floor_over_root(a: Big, l: Big) -> Big {
-        Big::floor_root_div(Big::from(0), !a.is_negative(), a.square().mul(l), l)
+        OverRoot::new(l).floor_div(a)
     }
 
     /// The value as an `Fx` of these raw bits, saturating at the ends of
@@ -359,6 +357,69 @@ impl Big {
             (false, false) => i128::MAX,
             (false, true) => i128::MIN,
         }
+    }
+}
+
+/// Divisions by `sqrt(l)` (`l > 0`) rounded down, exactly, for one `l`
+/// and any number of numerators: `l` is scaled by `2^(2k)` (and each
+/// numerator by `2^k`, the same quotient) to at least 2^130, its root
+/// `s = isqrt(l)` taken once. `a / sqrt(l)` lies between `a / s` and `a /
+/// (s + 1)` (`s <= sqrt(l) < s + 1`); where their floors agree that is
+/// its floor, else (an integer between them, rare for a quotient below
+/// 2^64) the largest `q` between them with `q sqrt(l) <= a`, decided on
+/// squares with their signs. Budget, after the scaling: `a^2` and `(|a /
+/// sqrt(l)| + 2)^2 l` below 2^1023 (`a` and `l` below 2^330, as every
+/// caller's, or a rounded normal's `2^32 x` below 2^342 and `|x|^2` below
+/// 2^622).
+pub(crate) struct OverRoot {
+    l: Big,
+    s: Big,
+    next: Big,
+    k: u32,
+}
+
+impl OverRoot {
+    /// The root of `l > 0`, scaled.
+    pub(crate) fn new(l: Big) -> OverRoot {
+        let k = 131u32.saturating_sub(l.bits()).div_ceil(2);
+        let l = l.shl(2 * k);
+        let s = l.isqrt();
+        OverRoot {
+            next: s.add(Big::ONE),
+            l,
+            s,
+            k,
+        }
+    }
+
+    /// `floor(a / sqrt(l))`.
+    pub(crate) fn floor_div(&self, a: Big) -> Big {
+        let a = a.shl(self.k);
+        let (hi, lo) = (a.div_floor(self.s), a.div_floor(self.next));
+        if hi == lo {
+            return hi;
+        }
+        let want = a.square();
+        let holds = |q: &Big| match (q.is_negative(), a.is_negative()) {
+            (false, false) => q.square().mul(self.l) <= want,
+            (true, false) => true,
+            (false, true) => false,
+            (true, true) => q.square().mul(self.l) >= want,
+        };
+        // The floor is between the two (in either order, by the sign of
+        // `a`): the largest `q` there that holds, by bisection (one step
+        // for a quotient below 2^64, whose two floors differ by one).
+        let (mut q, mut past) = if hi < lo { (hi, lo) } else { (lo, hi) };
+        past = past.add(Big::ONE);
+        while past.sub(q) > Big::ONE {
+            let mid = q.add(past).div_floor(Big::from(2));
+            if holds(&mid) {
+                q = mid;
+            } else {
+                past = mid;
+            }
+        }
+        q
     }
 }
 

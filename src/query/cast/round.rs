@@ -28,7 +28,7 @@ use super::{Cast, pad};
 use crate::kernel::sqrt::isqrt_u128;
 use crate::num::Fx;
 use crate::query::capsule::core::Gap;
-use crate::query::capsule::wide::Big;
+use crate::query::capsule::wide::{Big, OverRoot};
 use crate::vec::Vector;
 use core::cell::OnceCell;
 use faces::{Column, Pair, dot, edge, face_root, facet, point, solid};
@@ -239,53 +239,16 @@ fn precision(d: &[i128; 3], r: i128) -> u32 {
 /// `floor(2^32 x_k / |x|)` per component, exact, as `Fx`: the unit vector
 /// of `x` rounded down, the same bits for every positive multiple of `x`.
 /// Zero for `x = 0`. Budget: `x` below 2^310 per component (its square
-/// below 2^622, times the square of a quotient of 33 bits below 2^688).
+/// below 2^622; [`OverRoot`]'s products below 2^690).
 fn normalize<const D: usize>(x: &[Big; 3]) -> Vector<D> {
-    // A multiple of at least 66 bits (the same unit vector), so that
-    // `len = isqrt(|x|^2) >= 2^65`.
-    let bits = x.iter().map(Big::bits).max().unwrap_or(0);
-    let scaled;
-    let x = if bits < 66 {
-        scaled = x.map(|c| c.mul(Big::pow2(66 - bits)));
-        &scaled
-    } else {
-        x
-    };
     let ss = x[0].square().add(x[1].square()).add(x[2].square());
-    let len = ss.isqrt();
     let mut out = Vector::ZERO;
-    if len.is_zero() {
+    if ss.is_zero() {
         return out;
     }
-    let next = len.add(Big::ONE);
+    let root = OverRoot::new(ss);
     for (slot, c) in out.0.iter_mut().zip(x) {
-        // `len <= |x| < len + 1`: `2^32 c / |x|` lies between the two
-        // quotients, whose floors differ by at most one (`2^32 |c| / len`
-        // is at most `2^32`); where they agree, that is its floor.
-        let top = c.mul(Big::pow2(32));
-        let (a, b) = (top.div_floor(len), top.div_floor(next));
-        let mut q = a.to_i128_saturating();
-        if a != b {
-            // The largest `q` with `q |x| <= 2^32 c`, decided on squares
-            // with their signs.
-            let want = c.square().mul(Big::pow2(64));
-            let holds = |q: i128| {
-                let qq = Big::from(q).square().mul(ss);
-                match (q < 0, c.is_negative()) {
-                    (false, false) => qq <= want,
-                    (true, false) => true,
-                    (false, true) => false,
-                    (true, true) => qq >= want,
-                }
-            };
-            while !holds(q) {
-                q -= 1;
-            }
-            while holds(q + 1) {
-                q += 1;
-            }
-        }
-        *slot = Fx::from_bits(q.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64);
+        *slot = root.floor_div(c.mul(Big::pow2(32))).to_fx_saturating();
     }
     out
 }

@@ -203,7 +203,7 @@ impl Big {
     }
 
     /// The number of significant bits of the magnitude.
-    pub(crate) fn bits(&self) -> u32 {
+    fn bits(&self) -> u32 {
         match self.limbs().last() {
             Some(top) => 64 * (self.len as u32 - 1) + (64 - top.leading_zeros()),
             None => 0,

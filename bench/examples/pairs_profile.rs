@@ -4,7 +4,7 @@
 //! seeded scene of small shapes (public API only, so the same file builds
 //! against older commits).
 //!
-//! `pairs_profile OP:A:B:D[:near|:rest] N [gen]`: OP is `ov` (`overlap(A, B)`),
+//! `pairs_profile OP:A:B:D[:near|:rest|:tilt] N [gen]`: OP is `ov` (`overlap(A, B)`),
 //! `ray` (`ray_cast` of a ray from up to 50 units away aimed near the
 //! origin, at B) or `cast` (`shape_cast` of A moving up to 12 units per
 //! axis, against B); A and B are `pt` (a ball of radius 0), `sph`, `seg`,
@@ -14,7 +14,10 @@
 //! an axis-aligned box or an oriented box of identity rotation, touching
 //! it (a capsule or segment level with the face, as characters stand on
 //! floors), and moves down into it or along it: every entry is at a
-//! touching start or on a face parallel to A's core.
+//! touching start or on a face parallel to A's core. With `tilt`, the same
+//! on a rotated box: A's core is placed on the plane of the face raised by
+//! the radius in the box's own frame (rounded to the grid, so within a few
+//! ulps of touching), and moves down or along in that frame.
 //! With `gen` the scene is drawn and no query runs. Per call: the count
 //! without `gen` minus the count with it, divided by N:
 //!
@@ -84,6 +87,7 @@ fn resting<const D: usize>(
     ka: &str,
     kb: &str,
     m: usize,
+    tilt: bool,
 ) -> (Vec<Shape<D>>, Vec<Shape<D>>, Vec<Vector<D>>)
 where
     Const<D>: Dim<D>,
@@ -92,12 +96,30 @@ where
     for _ in 0..m {
         let c: Vector<D> = vector(r, -6, 6);
         let half: Vector<D> = Vector(std::array::from_fn(|_| fx(r, 1, 3)));
-        let target = if kb == "box" {
+        let rot = if tilt {
+            let spec = if D == 2 {
+                RotSpec::Angle(fx(r, 0, 6))
+            } else {
+                RotSpec::Quat([fx(r, -1, 1), fx(r, -1, 1), fx(r, -1, 1), fx(r, -1, 1)])
+            };
+            Rot::<D>::try_from_spec(&spec).unwrap_or(Rot::identity())
+        } else {
+            Rot::identity()
+        };
+        let target = if kb == "box" && !tilt {
             let lo = Vector(std::array::from_fn(|k| c.0[k] - half.0[k]));
             let hi = Vector(std::array::from_fn(|k| c.0[k] + half.0[k]));
             Shape::from(Aabb::try_new(lo, hi).expect("valid box"))
         } else {
-            Shape::from(Obb::try_new(c, half, Rot::identity()).expect("valid oriented box"))
+            Shape::from(Obb::try_new(c, half, rot).expect("valid oriented box"))
+        };
+        // A point given in the box frame, in world coordinates.
+        let world = |local: &Vector<D>| {
+            let mut v = c;
+            for (axis, l) in rot.axes().iter().zip(local.0) {
+                v = (v + (*axis * l).expect("in the domain")).expect("in the domain");
+            }
+            v
         };
         let radius = match ka {
             "pt" | "seg" => Fx::ZERO,
@@ -106,9 +128,15 @@ where
         // The core's lowest height: the face plus the radius.
         let y = c.0[1] + half.0[1] + radius;
         let at = |r: &mut Rng| {
-            let mut v: Vector<D> = Vector(std::array::from_fn(|k| c.0[k] + fx(r, -3, 3)));
-            v.0[1] = y;
-            v
+            if tilt {
+                let mut l: Vector<D> = Vector(std::array::from_fn(|_| fx(r, -3, 3)));
+                l.0[1] = half.0[1] + radius;
+                world(&l)
+            } else {
+                let mut v: Vector<D> = Vector(std::array::from_fn(|k| c.0[k] + fx(r, -3, 3)));
+                v.0[1] = y;
+                v
+            }
         };
         let (a, b) = (at(r), at(r));
         xs.push(match ka {
@@ -119,7 +147,7 @@ where
         ys.push(target);
         let mut d: Vector<D> = vector(r, -4, 4);
         d.0[1] = -fx(r, 0, 4);
-        ds.push(d);
+        ds.push(if tilt { (world(&d) - c).expect("in the domain") } else { d });
     }
     (xs, ys, ds)
 }
@@ -127,7 +155,7 @@ where
 fn run<const D: usize>(
     op: &str,
     (ka, kb): (&str, &str),
-    (spread, rest): (i32, bool),
+    (spread, rest, tilt): (i32, bool, bool),
     n: usize,
     query: bool,
 ) where
@@ -150,8 +178,8 @@ fn run<const D: usize>(
             })
         })
         .collect();
-    let (xs, ys, ds) = if rest {
-        resting::<D>(&mut r, ka, kb, m)
+    let (xs, ys, ds) = if rest || tilt {
+        resting::<D>(&mut r, ka, kb, m, tilt)
     } else {
         (xs, ys, ds)
     };
@@ -175,9 +203,13 @@ fn main() {
     let spec = args.first().map_or("cast:seg:box:3", String::as_str);
     let parts: Vec<&str> = spec.split(':').collect();
     let (&[op, ka, kb, d], near) = parts.split_at(4.min(parts.len())) else {
-        panic!("OP:A:B:D[:near|:rest], for example cast:seg:box:3");
+        panic!("OP:A:B:D[:near|:rest|:tilt], for example cast:seg:box:3");
     };
-    let spread = (if near == ["near"] { 1 } else { 6 }, near == ["rest"]);
+    let spread = (
+        if near == ["near"] { 1 } else { 6 },
+        near == ["rest"],
+        near == ["tilt"],
+    );
     let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
     let query = args.get(2).map(String::as_str) != Some("gen");
     match d {

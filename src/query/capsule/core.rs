@@ -197,7 +197,8 @@ impl Gap {
     /// does: the minimum is the minimizer of a face with independent free
     /// columns. The answer is unique, so the order only sets the speed:
     /// the face of the descent's guess (the variables it leaves at a bound
-    /// fixed there, the others free) first, then every face.
+    /// fixed there, the others free) first, then every other face, those
+    /// placing fewer variables differently first ([`nearest_first`]).
     fn decide(&self, r: i128, strict: bool) -> bool {
         if let Some(answer) = self.certain(r, strict) {
             return answer;
@@ -222,9 +223,7 @@ impl Gap {
         for _ in 0..n {
             faces *= 3;
         }
-        let first = self.guess_face();
-        let rest = (0..faces).filter(|&c| c != first);
-        for code in core::iter::once(first).chain(rest) {
+        for code in nearest_first(self.guess_face() % faces, n) {
             let s = self.setup(code, n);
             let Some(m) = face_minimizer(&s.w, s.free.get(..s.k).unwrap_or(&[])) else {
                 continue;
@@ -322,6 +321,36 @@ impl Gap {
         }
         s
     }
+}
+
+/// Every face code of `n` columns (`3^n` of them) once, `first` (below
+/// `3^n`) first, then the others by how many variables they place
+/// differently (a digit of the code changed): a guess that is wrong about
+/// one or two variables (a capsule level with a face, whose closest points
+/// are an end or the whole core) costs a few faces, not a scan of all.
+pub(crate) fn nearest_first(first: usize, n: usize) -> impl Iterator<Item = usize> {
+    let n = n.min(MAX_COLS);
+    (0..=n).flat_map(move |d| {
+        (0usize..1 << n)
+            .filter(move |mask| mask.count_ones() as usize == d)
+            .flat_map(move |mask| (0usize..1 << d).map(move |alt| moved(first, mask, alt, n)))
+    })
+}
+
+/// `first` with the digits at the set bits of `mask` each moved by 1 or 2
+/// (mod 3) as the successive bits of `alt` say.
+fn moved(first: usize, mask: usize, alt: usize, n: usize) -> usize {
+    let (mut code, mut place, mut bit) = (first, 1usize, 0);
+    for j in 0..n {
+        if mask >> j & 1 == 1 {
+            let digit = first / place % 3;
+            let k = 1 + (alt >> bit & 1);
+            code = code - digit * place + (digit + k) % 3 * place;
+            bit += 1;
+        }
+        place *= 3;
+    }
+    code
 }
 
 /// `x <= y`, or `x < y` when `strict`.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::vec::Vector;
+use alloc::vec::Vec;
 
 fn v(x: i32, y: i32) -> Vector<2> {
     Vector::from_ints([x, y])
@@ -14,6 +15,41 @@ fn segment_point(a: Vector<2>, b: Vector<2>, p: Vector<2>) -> Gap {
     g.segment(&a, &b, false);
     g.point(&p, true);
     g
+}
+
+/// How many base-3 digits of the `n`-digit codes `a` and `b` differ.
+fn digits_apart(a: usize, b: usize, n: usize) -> usize {
+    (0..n)
+        .scan((a, b), |(x, y), _| {
+            let differ = *x % 3 != *y % 3;
+            (*x, *y) = (*x / 3, *y / 3);
+            Some(usize::from(differ))
+        })
+        .sum()
+}
+
+#[test]
+fn nearest_first_visits_every_face_once_nearest_first() {
+    for n in 0..=MAX_COLS {
+        let faces = 3usize.pow(n as u32);
+        // Every start for small programs; a spread of them for large ones.
+        for first in (0..faces).step_by(if n <= 4 { 1 } else { 37 }) {
+            let order: Vec<usize> = nearest_first(first, n).collect();
+            assert_eq!(order.first(), Some(&first), "n {n} first {first}");
+            let mut seen = order.clone();
+            seen.sort_unstable();
+            assert_eq!(
+                seen,
+                (0..faces).collect::<Vec<_>>(),
+                "n {n} first {first}: not each face once"
+            );
+            let apart: Vec<usize> = order.iter().map(|&c| digits_apart(c, first, n)).collect();
+            assert!(
+                apart.windows(2).all(|w| w[0] <= w[1]),
+                "n {n} first {first}: distances {apart:?}"
+            );
+        }
+    }
 }
 
 #[test]

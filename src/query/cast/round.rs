@@ -27,7 +27,7 @@
 use super::{Cast, pad};
 use crate::kernel::sqrt::isqrt_u128;
 use crate::num::Fx;
-use crate::query::capsule::core::Gap;
+use crate::query::capsule::core::{Gap, nearest_first};
 use crate::query::capsule::wide::{Big, OverRoot};
 use crate::vec::Vector;
 use core::cell::OnceCell;
@@ -451,38 +451,20 @@ impl Fixed {
     /// in the face (see [`Gap`]), the first in order that is optimal.
     ///
     /// With a `hint` (the face of a previous closest point, or past every
-    /// face), that face and its neighbours are tried first, and `hint`
-    /// becomes the face found. Any optimal face has the same closest point,
+    /// face), that face and its neighbours are tried first (every face in
+    /// the order of [`nearest_first`]), and `hint` becomes the face found. Any optimal face has the same closest point,
     /// the same squared distance and a positive multiple of the same
     /// residual, so every decision, every Newton step and the normal
     /// ([`normalize`]) are the same; only the multiple may differ.
     fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
         let v = self.offset(j);
         let faces = self.faces();
-        if let Some(h) = hint.as_deref_mut()
-            && *h < faces
-        {
-            // The hint, then its neighbours (one digit changed: a variable
-            // reaching or leaving a bound), where the closest point moves
-            // next as `s` grows.
-            let mut place = 1;
-            let tries = (0..self.n).flat_map(|_| {
-                let p = place;
-                place *= 3;
-                let digit = (*h / p) % 3;
-                [1, 2].map(|k| *h - digit * p + ((digit + k) % 3) * p)
-            });
-            for code in core::iter::once(*h).chain(tries) {
-                if let Some(face) = self.face(&v, code)
-                    && (face.inside || self.optimal(code, &face.dir))
-                {
-                    *h = code;
-                    return face;
-                }
-            }
-        }
+        // The hint, then the faces by how many digits they change from it
+        // (one: a variable reaching or leaving a bound, where the closest
+        // point moves next as `s` grows).
+        let first = hint.as_deref().copied().filter(|&h| h < faces).unwrap_or(0);
         let mut best: Option<(Closest, usize)> = None;
-        for code in 0..faces {
+        for code in nearest_first(first, self.n) {
             let Some(face) = self.face(&v, code) else {
                 continue;
             };

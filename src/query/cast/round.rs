@@ -452,10 +452,11 @@ impl Fixed {
     ///
     /// With a `hint` (the face of a previous closest point, or past every
     /// face), that face and its neighbours are tried first (every face in
-    /// the order of [`nearest_first`]), and `hint` becomes the face found. Any optimal face has the same closest point,
-    /// the same squared distance and a positive multiple of the same
-    /// residual, so every decision, every Newton step and the normal
-    /// ([`normalize`]) are the same; only the multiple may differ.
+    /// the order of [`nearest_first`]), and `hint` becomes the face found.
+    /// Any optimal face has the same closest point, the same squared
+    /// distance and a positive multiple of the same residual, so every
+    /// decision, every Newton step and the normal ([`normalize`]) are the
+    /// same; only the multiple may differ.
     fn closest(&self, j: i128, mut hint: Option<&mut usize>) -> Closest {
         let v = self.offset(j);
         let faces = self.faces();

@@ -424,9 +424,10 @@ impl Gap {
     /// the fixed variables (`m_j . v >= 0` at `lo_j`, `<= 0` at `hi_j`), so
     /// the face found is the one holding the global minimum. The face
     /// `hint` is tried first (a caller's cheap guess: see [`Face`]; a wrong
-    /// guess costs one face and changes nothing), then every face, the one
-    /// with every variable free first (a point inside a parallelepiped is
-    /// settled at once). Budgets as in the module docs, for at most three
+    /// guess costs one face and changes nothing), then every other face,
+    /// those placing fewer variables differently first ([`nearest_first`]);
+    /// without a hint, from the face with every variable free (a point
+    /// inside a parallelepiped is settled at once). Budgets as in the module docs, for at most three
     /// columns: `V` below 2^440 and `|V|^2` below 2^881.
     pub(crate) fn minimizer(&self, r: i128, hint: Face) -> Option<Minimizer> {
         let found = self.global_minimizer(hint)?;
@@ -438,13 +439,10 @@ impl Gap {
 
     /// The global minimizer (independent columns), the face `hint` first.
     fn global_minimizer(&self, hint: Face) -> Option<Minimizer> {
-        let faces = [1u32, 3, 9, 27].get(self.n.min(3)).copied().unwrap_or(1);
-        let first = (hint.0 < faces).then_some(hint.0);
-        let rest = (0..faces).rev().filter(|&c| Some(c) != first);
-        first
-            .into_iter()
-            .chain(rest)
-            .find_map(|code| self.face(code))
+        let n = self.n.min(3);
+        let faces = [1u32, 3, 9, 27].get(n).copied().unwrap_or(1);
+        let first = if hint.0 < faces { hint.0 } else { faces - 1 };
+        nearest_first(first as usize, n).find_map(|code| self.face(code as u32))
     }
 
     /// The minimizer over the face `code` (see [`Face`]), if it lies in
